@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Fuzz targets are declared only when `CALPAGER_FUZZ` is set, so a plain `swift build` never
+/// links them (they need `-sanitize=fuzzer`). See `.ci/fuzz`.
+let fuzzing = Context.environment["CALPAGER_FUZZ"] != nil
+
+var package = Package(
+  name: "calpager",
+  products: [
+    .executable(name: "calpager", targets: ["calpager"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "CalendarPaging"),
+    .target(name: "Interchange", dependencies: ["CalendarPaging"]),
+    .target(
+      name: "NoteStore",
+      dependencies: ["CalendarPaging", "Interchange", "CSQLite"],
+      plugins: ["EmbedMigrationsPlugin"]
+    ),
+    .target(
+      name: "CalPagerCLI",
+      dependencies: ["CalendarPaging", "Interchange", "NoteStore"]
+    ),
+    .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
+
+    // Build tooling: turns Migrations/*.sql into a Swift source compiled into NoteStore.
+    .executableTarget(name: "EmbedMigrations"),
+    .plugin(
+      name: "EmbedMigrationsPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedMigrations"]
+    ),
+
+    .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging"]),
+    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging"]),
+    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "CalendarPaging"]),
+    .testTarget(
+      name: "CalPagerCLITests",
+      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "calpager"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

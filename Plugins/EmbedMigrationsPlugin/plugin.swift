@@ -1,0 +1,25 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles the package's `Migrations/*.sql` into a Swift source of the target it is applied
+/// to, so an installed `calpager` carries its schema and needs no file beside it.
+@main
+struct EmbedMigrationsPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    let directory = context.package.directoryURL.appending(path: "Migrations")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path())
+      .filter { $0.hasSuffix(".sql") }
+      .sorted()
+    let inputs = names.map { directory.appending(path: $0) }
+    let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
+    return [
+      .buildCommand(
+        displayName: "Embedding \(names.count) migrations",
+        executable: try context.tool(named: "EmbedMigrations").url,
+        arguments: [output.path()] + inputs.map { $0.path() },
+        inputFiles: inputs,
+        outputFiles: [output]
+      )
+    ]
+  }
+}

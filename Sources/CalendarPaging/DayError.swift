@@ -1,0 +1,121 @@
+/// Why a text is not a day, or why a day cannot be reached.
+public enum DayError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The text is not of the form `YYYY-MM-DD` (four, two and two ASCII digits).
+  case malformed(String)
+  /// The year is 0000; days start at 0001-01-01.
+  case yearZero(String)
+  /// The month is not 01…12.
+  case invalidMonth(String, month: Int)
+  /// The month has no such day (`2024-02-30`, `2023-02-29`).
+  case invalidDay(String, year: Int, month: Int, day: Int)
+  /// A step would leave 0001-01-01…9999-12-31.
+  case outOfRange(from: Day, direction: Direction)
+
+  /// The side of the calendar an out-of-range step tried to leave by.
+  public enum Direction: Sendable, Equatable {
+    /// Before 0001-01-01.
+    case before
+    /// After 9999-12-31.
+    case after
+  }
+
+  /// One line saying what was wrong and what is accepted.
+  public var description: String {
+    switch self {
+    case .malformed(let text):
+      return "'\(Self.quoted(text))' is not a date: expected YYYY-MM-DD, years 0001 to 9999"
+    case .yearZero(let text):
+      return "'\(Self.quoted(text))' is not a date: years run from 0001 to 9999"
+    case .invalidMonth(let text, let month):
+      return "'\(Self.quoted(text))' is not a date: there is no month \(month), months run 01 to 12"
+    case .invalidDay(let text, let year, let month, let day):
+      let days = Day.daysIn(month: month, year: year)
+      let name = Day.monthNames[month - 1]
+      return
+        "'\(Self.quoted(text))' is not a date: \(name) \(year) has \(days) days, not \(day)"
+    case .outOfRange(let day, .before):
+      return "there is no day before \(day): days start at 0001-01-01"
+    case .outOfRange(let day, .after):
+      return "there is no day after \(day): days end at 9999-12-31"
+    }
+  }
+
+  /// The text as it may be shown on one line: control characters escaped, long text cut.
+  static func quoted(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars.prefix(64) {
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return text.unicodeScalars.count > 64 ? result + "…" : result
+  }
+}
+
+extension Day {
+  /// English month names, January first.
+  public static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+  ]
+
+  /// Parses the strict ISO 8601 calendar date form `YYYY-MM-DD`.
+  ///
+  /// Nothing else is accepted: no surrounding spaces, no one-digit months or days, no year
+  /// 0000 or beyond 9999, and no day the month does not have.
+  ///
+  /// - Parameter text: The text to read.
+  /// - Throws: `DayError` naming what was wrong.
+  public init(parsing text: some StringProtocol) throws(DayError) {
+    let result =
+      text.utf8.withContiguousStorageIfAvailable { Day.parse(bytes: $0) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { Day.parse(bytes: $0) }
+    switch result {
+    case .day(let day): self = day
+    case .malformed: throw .malformed(String(text))
+    case .yearZero: throw .yearZero(String(text))
+    case .invalidMonth(let month): throw .invalidMonth(String(text), month: month)
+    case .invalidDay(let year, let month, let day):
+      throw .invalidDay(String(text), year: year, month: month, day: day)
+    }
+  }
+
+  /// The outcome of reading `YYYY-MM-DD` from bytes, without allocating.
+  public enum ParseResult: Sendable, Equatable {
+    /// A valid day.
+    case day(Day)
+    /// Not of the form `YYYY-MM-DD`.
+    case malformed
+    /// Year 0000.
+    case yearZero
+    /// A month outside 1…12.
+    case invalidMonth(Int)
+    /// A day the month does not have.
+    case invalidDay(year: Int, month: Int, day: Int)
+  }
+
+  /// Reads `YYYY-MM-DD` from exactly the bytes given; the hot path for importers.
+  public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> ParseResult {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+    else { return .malformed }
+    var digits = (0, 0, 0)
+    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+      let digit = Int(byte) &- 48
+      guard digit >= 0 && digit <= 9 else { return .malformed }
+      switch index {
+      case 0...3: digits.0 = digits.0 * 10 + digit
+      case 5, 6: digits.1 = digits.1 * 10 + digit
+      default: digits.2 = digits.2 * 10 + digit
+      }
+    }
+    let (year, month, day) = digits
+    guard year >= 1 else { return .yearZero }
+    guard (1...12).contains(month) else { return .invalidMonth(month) }
+    guard day >= 1 && day <= daysIn(month: month, year: year) else {
+      return .invalidDay(year: year, month: month, day: day)
+    }
+    return .day(Day(uncheckedDayNumber: dayNumber(year: year, month: month, day: day)))
+  }
+}

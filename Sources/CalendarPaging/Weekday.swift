@@ -1,0 +1,58 @@
+/// A day of the week, numbered as ISO 8601 does: Monday is 1, Sunday is 7.
+public enum Weekday: Int, CaseIterable, Sendable, Hashable, Comparable {
+  /// ISO weekday 1.
+  case monday = 1
+  /// ISO weekday 2.
+  case tuesday
+  /// ISO weekday 3.
+  case wednesday
+  /// ISO weekday 4.
+  case thursday
+  /// ISO weekday 5.
+  case friday
+  /// ISO weekday 6.
+  case saturday
+  /// ISO weekday 7.
+  case sunday
+
+  /// Orders weekdays Monday first, as ISO 8601 numbers them.
+  public static func < (lhs: Weekday, rhs: Weekday) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// The English name, such as `Wednesday`.
+  public var name: String {
+    Self.names[rawValue - 1]
+  }
+
+  /// The three-letter English abbreviation, such as `Wed`.
+  public var shortName: String {
+    Self.shortNames[rawValue - 1]
+  }
+
+  /// Reads a weekday from its English name or three-letter abbreviation, ignoring case, or
+  /// from its ISO number `1`…`7`.
+  public init?(name: String) {
+    let lowered = name.lowercased()
+    if let number = Int(lowered), let weekday = Weekday(rawValue: number) {
+      self = weekday
+      return
+    }
+    guard
+      let index = Self.names.firstIndex(where: { $0.lowercased() == lowered })
+        ?? Self.shortNames.firstIndex(where: { $0.lowercased() == lowered })
+    else { return nil }
+    self = Weekday.allCases[index]
+  }
+
+  /// The weekday `count` days after this one (before it when `count` is negative).
+  public func advanced(by count: Int) -> Weekday {
+    let index = (rawValue - 1 + count) % 7
+    return Weekday.allCases[index < 0 ? index + 7 : index]
+  }
+
+  private static let names = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
+  private static let shortNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+}

@@ -1,0 +1,214 @@
+internal import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One connection to an SQLite database file.
+///
+/// The connection owns its handle and its prepared statements: statements are prepared once
+/// per SQL text and cached, and `deinit` finalizes them all before it closes the handle.
+/// A connection is used from one thread at a time (it is not `Sendable`).
+public final class Database {
+  /// How a connection opens its file.
+  public enum OpenMode: Sendable {
+    /// Read and write; create the file when it does not exist.
+    case readWriteCreate
+    /// Read and write an existing file.
+    case readWrite
+    /// Read only.
+    case readOnly
+  }
+
+  /// The path the connection was opened with.
+  public let path: String
+  private let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+
+  /// How long SQLite waits for another connection's lock before it answers busy, in
+  /// milliseconds. `CALPAGER_BUSY_TIMEOUT_MS` overrides it (tests use a short one).
+  public static let busyTimeoutMilliseconds: Int32 = {
+    if let text = getenv("CALPAGER_BUSY_TIMEOUT_MS").map({ String(cString: $0) }),
+      let value = Int32(text), value >= 0
+    {
+      return value
+    }
+    return 2000
+  }()
+
+  /// Opens the database at `path` with explicit flags, extended result codes, a busy timeout
+  /// and foreign keys on.
+  ///
+  /// - Parameters:
+  ///   - path: The file, or `:memory:`.
+  ///   - mode: Whether to write and whether to create the file.
+  /// - Throws: `DatabaseError` when the file cannot be opened. The handle SQLite returns even
+  ///   on failure is closed before the error is thrown.
+  public init(path: String, mode: OpenMode = .readWriteCreate) throws(DatabaseError) {
+    self.path = path
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch mode {
+    case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    }
+    var connection: OpaquePointer?
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      // "Whether or not an error occurs when it is opened, resources associated with the
+      // database connection handle should be released by passing it to sqlite3_close()."
+      let error = DatabaseError(code: code, connection: connection)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    handle = connection
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, Database.busyTimeoutMilliseconds)
+    do {
+      try execute("PRAGMA foreign_keys = ON")
+    } catch {
+      finalizeAll()
+      sqlite3_close_v2(connection)
+      throw error
+    }
+  }
+
+  deinit {
+    finalizeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  private func finalizeAll() {
+    for statement in statements.values {
+      statement.finalize()
+    }
+    statements.removeAll()
+  }
+
+  /// The version of the linked SQLite library, as `sqlite3_libversion_number()` gives it
+  /// (3.40.1 is 3040001).
+  public static var libraryVersionNumber: Int32 { sqlite3_libversion_number() }
+
+  /// The version of the linked SQLite library as text, such as `3.40.1`.
+  public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+  /// Whether no transaction is open on this connection.
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// The number of rows the last INSERT, UPDATE or DELETE changed.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The statement for `sql`, prepared on first use and cached.
+  ///
+  /// - Throws: `DatabaseError` when the SQL does not compile or holds more than one
+  ///   statement.
+  public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+    if let cached = statements[sql] { return cached }
+    let statement = try prepareUncached(sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Prepares `sql` without caching it: for statements run once.
+  public func prepareUncached(_ sql: String) throws(DatabaseError) -> Statement {
+    var statement: OpaquePointer?
+    var tail: UnsafePointer<CChar>?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+    guard code == SQLITE_OK else {
+      throw DatabaseError(code: code, connection: handle, sql: sql)
+    }
+    guard let statement else {
+      throw DatabaseError(extendedCode: 21, message: "no SQL statement to prepare", sql: sql)
+    }
+    if let tail, !Database.isBlank(tail) {
+      sqlite3_finalize(statement)
+      throw DatabaseError(
+        extendedCode: 21,  // SQLITE_MISUSE
+        message: "more than one statement; use execute(script:) for scripts", sql: sql)
+    }
+    return Statement(handle: statement, sql: sql)
+  }
+
+  /// Drops a cached statement, so a statement that failed is prepared afresh next time.
+  func evict(_ statement: Statement) {
+    if statements[statement.sql] === statement {
+      statements[statement.sql] = nil
+    }
+  }
+
+  /// Whether the C string holds only white space and SQL comments.
+  private static func isBlank(_ text: UnsafePointer<CChar>) -> Bool {
+    var pointer = text
+    while pointer.pointee != 0 {
+      let byte = UInt8(bitPattern: pointer.pointee)
+      if byte == UInt8(ascii: " ") || (9...13).contains(byte) {
+        pointer += 1
+      } else if byte == UInt8(ascii: "-") && pointer[1] == CChar(UInt8(ascii: "-")) {
+        while pointer.pointee != 0 && pointer.pointee != 10 { pointer += 1 }
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Runs one statement with `values` bound, through the statement cache.
+  public func execute(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError) {
+    let statement = try prepare(sql)
+    do {
+      try statement.run(values)
+    } catch {
+      evict(statement)
+      throw error
+    }
+  }
+
+  /// Runs a script of any number of statements, with no values bound; nothing is cached.
+  public func execute(script: String) throws(DatabaseError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, script, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw DatabaseError(
+        extendedCode: sqlite3_extended_errcode(handle), message: text, sql: script)
+    }
+  }
+
+  /// Runs `sql` and returns the first column of its first row, or nil when there is no row
+  /// or the value is NULL.
+  public func scalarInt(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
+    -> Int?
+  {
+    let statement = try prepare(sql)
+    do {
+      try statement.bind(values)
+      defer { statement.reset() }
+      guard try statement.step() else { return nil }
+      return statement.optionalInt(at: 0)
+    } catch {
+      evict(statement)
+      throw error
+    }
+  }
+
+  /// Runs `sql` and returns the first column of its first row as text, or nil.
+  public func scalarString(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
+    -> String?
+  {
+    let statement = try prepare(sql)
+    do {
+      try statement.bind(values)
+      defer { statement.reset() }
+      guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+      return statement.string(at: 0)
+    } catch {
+      evict(statement)
+      throw error
+    }
+  }
+
+  /// The raw connection handle, for the few SQLite calls the layer wraps itself.
+  var rawHandle: OpaquePointer { handle }
+}

@@ -1,0 +1,34 @@
+/// A value SQLite stores: the five storage classes, bound and read through one exhaustive enum.
+public enum DatabaseValue: Sendable, Hashable {
+  /// SQL NULL.
+  case null
+  /// A 64-bit signed integer.
+  case integer(Int64)
+  /// An IEEE 754 double.
+  case real(Double)
+  /// UTF-8 text.
+  case text(String)
+  /// Bytes.
+  case blob([UInt8])
+}
+
+extension DatabaseValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+  ExpressibleByNilLiteral
+{
+  /// An integer value.
+  public init(integerLiteral value: Int64) { self = .integer(value) }
+  /// A text value.
+  public init(stringLiteral value: String) { self = .text(value) }
+  /// NULL.
+  public init(nilLiteral: ()) { self = .null }
+}
+
+extension DatabaseValue {
+  /// An integer value from an `Int`.
+  public static func int(_ value: Int) -> DatabaseValue { .integer(Int64(value)) }
+
+  /// An integer value, or NULL when `value` is nil.
+  public static func int(_ value: Int?) -> DatabaseValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+}

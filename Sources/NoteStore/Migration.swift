@@ -1,0 +1,17 @@
+/// One schema migration: a named SQL script from `Migrations/`, compiled into the binary.
+public struct Migration: Sendable, Equatable {
+  /// The file name without `.sql`, such as `0001_create_notes`; recorded in the database.
+  public let name: String
+  /// The SQL script.
+  public let sql: String
+
+  /// Creates a migration from its name and script.
+  public init(name: String, sql: String) {
+    self.name = name
+    self.sql = sql
+  }
+
+  /// The migrations this binary knows, in the order they apply: the files of `Migrations/`,
+  /// embedded at build time.
+  public static let all: [Migration] = embeddedMigrations
+}

@@ -1,0 +1,48 @@
+import CalendarPaging
+
+/// The notes, the selected day and the settings of one calpager database.
+public final class NoteStore {
+  /// The connection; one per store, for the life of the store.
+  public let database: Database
+  /// Where the database lives.
+  public let location: StoreLocation
+
+  /// Opens (creating and migrating when needed) the database at `location`.
+  ///
+  /// - Throws: `StoreError` naming what is wrong with the file or its directory.
+  public init(location: StoreLocation) throws {
+    self.location = location
+    try location.prepare()
+    do {
+      database = try Database(path: location.path)
+    } catch {
+      throw NoteStore.openError(error, location: location)
+    }
+    do {
+      try Migrator().migrate(database)
+    } catch let error as DatabaseError {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
+  private static func openError(_ error: DatabaseError, location: StoreLocation) -> StoreError {
+    if error.primaryCode == .cannotOpen {
+      return .cannotOpen(path: location.path, detail: "permission denied or not a regular file")
+    }
+    return StoreError(error, path: location.path)
+  }
+
+  /// The persisted selected day, or nil when no paging command has set one yet.
+  public func selectedDay() throws -> Day? {
+    try database.scalarInt("SELECT selected_day FROM state WHERE singleton = 1")
+      .flatMap { Day(dayNumber: $0) }
+  }
+
+  /// Persists `day` as the selected day.
+  public func setSelectedDay(_ day: Day) throws {
+    try database.write { database in
+      try database.execute(
+        "UPDATE state SET selected_day = ? WHERE singleton = 1", [.int(day.dayNumber)])
+    }
+  }
+}

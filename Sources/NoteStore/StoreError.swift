@@ -1,0 +1,71 @@
+/// Why the note store could not do what was asked, in words a user can act on.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file is not an SQLite database at all.
+  case notADatabase(path: String)
+  /// The file is an SQLite database, but another application's.
+  case foreignDatabase(path: String)
+  /// The file is damaged or cut short.
+  case damaged(path: String, detail: String)
+  /// The database records migrations this binary does not know.
+  case newerSchema(path: String, unknown: [String])
+  /// The path names a directory.
+  case isDirectory(path: String)
+  /// The directory that should hold the database does not exist.
+  case missingDirectory(path: String, directory: String)
+  /// The database or its directory cannot be written.
+  case readOnly(path: String, detail: String)
+  /// The database could not be opened.
+  case cannotOpen(path: String, detail: String)
+  /// The database was busy past the busy timeout and every retry.
+  case busy(path: String)
+  /// The disk is full.
+  case diskFull(path: String)
+  /// The operating system reported an I/O error.
+  case ioError(path: String, detail: String)
+  /// No note has this id.
+  case noSuchNote(id: Int)
+  /// There is nothing to undo.
+  case nothingToUndo
+  /// A setting's key is unknown.
+  case unknownSetting(key: String, known: [String])
+  /// A setting's value is not accepted.
+  case invalidSetting(key: String, value: String, accepted: String)
+
+  /// One line saying what went wrong.
+  public var description: String {
+    switch self {
+    case .notADatabase(let path):
+      return "'\(path)' is not a calpager database (it is not an SQLite file at all)"
+    case .foreignDatabase(let path):
+      return "'\(path)' is not a calpager database (it is another application's SQLite file)"
+    case .damaged(let path, let detail):
+      return "'\(path)' is damaged: \(detail)"
+    case .newerSchema(let path, let unknown):
+      let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
+      return "'\(path)' was written by a newer calpager (unknown migration \(names)); "
+        + "upgrade calpager to use it"
+    case .isDirectory(let path):
+      return "'\(path)' is a directory, not a database file"
+    case .missingDirectory(let path, let directory):
+      return "cannot create '\(path)': directory '\(directory)' does not exist"
+    case .readOnly(let path, let detail):
+      return "cannot write '\(path)': \(detail)"
+    case .cannotOpen(let path, let detail):
+      return "cannot open '\(path)': \(detail)"
+    case .busy(let path):
+      return "'\(path)' is locked by another process; try again"
+    case .diskFull(let path):
+      return "cannot write '\(path)': the disk is full; nothing was changed"
+    case .ioError(let path, let detail):
+      return "I/O error on '\(path)' (\(detail)); nothing was changed"
+    case .noSuchNote(let id):
+      return "there is no note #\(id)"
+    case .nothingToUndo:
+      return "there is nothing to undo"
+    case .unknownSetting(let key, let known):
+      return "unknown setting '\(key)'; settings are \(known.joined(separator: ", "))"
+    case .invalidSetting(let key, let value, let accepted):
+      return "'\(value)' is not a valid value for \(key): expected \(accepted)"
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import CalPagerCLI
+
+CalPager.main()
