@@ -47,3 +47,18 @@ var package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (see .ci/fuzz): one executable per input language, declared only when
+// CALPAGER_FUZZ is set. Each lives in Tests/Fuzz/NAME, with its corpus in
+// Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+  ("FuzzDayParser", ["CalendarPaging"])
+]
+if fuzzing {
+  for target in fuzzTargets {
+    package.targets.append(
+      .executableTarget(
+        name: target.name, dependencies: target.dependencies, path: "Tests/Fuzz/\(target.name)"
+      ))
+  }
+}
