@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Fuzz targets are declared only when `CALPAGER_FUZZ` is set, so a plain `swift build` never
-/// links them (they need `-sanitize=fuzzer`). See `.ci/fuzz`.
+// Fuzz targets are declared only when `CALPAGER_FUZZ` is set, so a plain `swift build` never
+// links them (they need `-sanitize=fuzzer`). See `.ci/fuzz`.
 let fuzzing = Context.environment["CALPAGER_FUZZ"] != nil
 
 var package = Package(
@@ -37,12 +37,18 @@ var package = Package(
       dependencies: ["EmbedMigrations"]
     ),
 
+    // Temporary directories and process running, shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging"]),
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging"]),
-    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "CalendarPaging"]),
+    .testTarget(
+      name: "NoteStoreTests",
+      dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),
+    // Drives the SQLite layer from other processes, for the multi-process tests.
+    .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     .testTarget(
       name: "CalPagerCLITests",
-      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "calpager"]
+      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager"]
     ),
   ],
   swiftLanguageModes: [.v6]

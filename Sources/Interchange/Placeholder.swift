@@ -1,1 +1,2 @@
+/// Export and import formats (placeholder until the codecs land).
 public enum InterchangePlaceholder {}

@@ -16,7 +16,8 @@ extension Database {
   /// Inside an open transaction (the line mode's `begin`), `body` runs in a savepoint instead,
   /// so it is all or nothing on its own and commits with the outer transaction.
   ///
-  /// - Parameter body: The writes; its result is returned.
+  /// - Parameter body: The writes.
+  /// - Returns: What `body` returned.
   /// - Throws: The first error `body` or SQLite raised.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
     if !isAutocommit {

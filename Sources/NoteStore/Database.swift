@@ -25,8 +25,10 @@ public final class Database {
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
 
-  /// How long SQLite waits for another connection's lock before it answers busy, in
-  /// milliseconds. `CALPAGER_BUSY_TIMEOUT_MS` overrides it (tests use a short one).
+  /// How long, in milliseconds, SQLite waits for another connection's lock.
+  ///
+  /// After that it answers busy. `CALPAGER_BUSY_TIMEOUT_MS` overrides it (tests use a short
+  /// one).
   public static let busyTimeoutMilliseconds: Int32 = {
     if let text = getenv("CALPAGER_BUSY_TIMEOUT_MS").map({ String(cString: $0) }),
       let value = Int32(text), value >= 0

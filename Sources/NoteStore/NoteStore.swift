@@ -20,6 +20,7 @@ public final class NoteStore {
     }
     do {
       try Migrator().migrate(database)
+      try JournalMode.apply(to: database)
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)
     }

@@ -1,7 +1,8 @@
 internal import CSQLite
 
-/// `SQLITE_TRANSIENT`: SQLite copies the bytes before the bind call returns. The C macro is a
-/// cast of -1 to a function pointer, which Swift cannot import.
+/// `SQLITE_TRANSIENT`, which makes SQLite copy the bytes before the bind call returns.
+///
+/// The C macro is a cast of -1 to a function pointer, which Swift cannot import.
 let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One prepared SQL statement, owned by the connection that prepared it.
@@ -158,6 +159,7 @@ public final class Statement {
   }
 
   /// Calls `body` with the UTF-8 bytes of the column at `index` (0-based), without copying.
+  ///
   /// The bytes are valid only inside `body`.
   public func withBytes<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R

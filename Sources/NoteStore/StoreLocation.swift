@@ -23,6 +23,7 @@ public struct StoreLocation: Sendable, Equatable {
   /// - Parameters:
   ///   - explicitPath: The `--db` option, if given.
   ///   - environment: The process environment.
+  /// - Returns: The path, and whether its directories may be created.
   public static func resolve(explicitPath: String?, environment: [String: String])
     -> StoreLocation
   {
@@ -37,7 +38,8 @@ public struct StoreLocation: Sendable, Equatable {
       // The XDG spec: a relative XDG_DATA_HOME is invalid and must be ignored.
       dataHome = xdg
     } else {
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreLocation.homeFromPasswd()
+      let home =
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreLocation.homeFromPasswd()
       dataHome = home + "/.local/share"
     }
     return StoreLocation(path: dataHome + "/calpager/calpager.db", createsParentDirectories: true)

@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `calpager` binary on a database in its own temporary directory.
+final class Calpager: @unchecked Sendable {
+  let directory = TemporaryDirectory("e2e")
+  /// The database every run uses unless told otherwise.
+  var database: String { directory.file("calpager.db") }
+
+  /// Runs `calpager --db DATABASE arguments…` with a fixed width, no colour and UTC.
+  @discardableResult
+  func run(
+    _ arguments: [String], stdin: String? = nil, database: String? = nil,
+    environment: [String: String?] = [:]
+  ) throws -> ProcessResult {
+    var merged: [String: String?] = [
+      "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
+      "EDITOR": nil,
+    ]
+    for (key, value) in environment { merged[key] = value }
+    return try runProcess(
+      Products.path("calpager"), ["--db", database ?? self.database] + arguments,
+      environment: merged, stdin: stdin.map { Array($0.utf8) })
+  }
+
+  /// Runs `calpager` with exactly `arguments` (no `--db` added).
+  @discardableResult
+  func runBare(_ arguments: [String], environment: [String: String?] = [:]) throws
+    -> ProcessResult
+  {
+    var merged: [String: String?] = ["TZ": "UTC", "NO_COLOR": nil, "CALPAGER_DB": nil]
+    for (key, value) in environment { merged[key] = value }
+    return try runProcess(Products.path("calpager"), arguments, environment: merged)
+  }
+
+  /// Every file in the directory with its bytes, to check a failing command changed nothing.
+  func snapshot() -> [String: [UInt8]] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return Dictionary(
+      uniqueKeysWithValues: names.map { ($0, contentsOfFile(directory.file($0)) ?? []) })
+  }
+}
