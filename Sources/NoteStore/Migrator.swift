@@ -134,7 +134,7 @@ extension StoreError {
     case .busy, .locked: self = .busy(path: path)
     case .cannotOpen: self = .cannotOpen(path: path, detail: error.message)
     case .permission: self = .readOnly(path: path, detail: "permission denied")
-    default: self = .cannotOpen(path: path, detail: error.description)
+    default: self = .database(path: path, detail: error.description)
     }
   }
 }

@@ -33,6 +33,18 @@ public final class NoteStore {
     return StoreError(error, path: location.path)
   }
 
+  /// Runs `body` in a write transaction, reporting SQLite's failures as `StoreError`s.
+  ///
+  /// - Parameter body: The writes.
+  /// - Returns: What `body` returned.
+  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.write(body)
+    } catch let error as DatabaseError {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
   /// The persisted selected day, or nil when no paging command has set one yet.
   public func selectedDay() throws -> Day? {
     try database.scalarInt("SELECT selected_day FROM state WHERE singleton = 1")
@@ -41,7 +53,7 @@ public final class NoteStore {
 
   /// Persists `day` as the selected day.
   public func setSelectedDay(_ day: Day) throws {
-    try database.write { database in
+    try write { database in
       try database.execute(
         "UPDATE state SET selected_day = ? WHERE singleton = 1", [.int(day.dayNumber)])
     }

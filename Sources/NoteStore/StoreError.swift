@@ -26,6 +26,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case noSuchNote(id: Int)
   /// There is nothing to undo.
   case nothingToUndo
+  /// A note needs some visible text.
+  case emptyNote
+  /// SQLite failed in a way no other case names.
+  case database(path: String, detail: String)
   /// A setting's key is unknown.
   case unknownSetting(key: String, known: [String])
   /// A setting's value is not accepted.
@@ -62,6 +66,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "there is no note #\(id)"
     case .nothingToUndo:
       return "there is nothing to undo"
+    case .emptyNote:
+      return "a note needs some text; nothing was added"
+    case .database(let path, let detail):
+      return "database error on '\(path)': \(detail)"
     case .unknownSetting(let key, let known):
       return "unknown setting '\(key)'; settings are \(known.joined(separator: ", "))"
     case .invalidSetting(let key, let value, let accepted):

@@ -1,0 +1,90 @@
+import CalendarPaging
+import Interchange
+
+/// What `undo` reverted.
+public struct UndoneAction: Sendable, Equatable {
+  /// The kind of action: `add`, `edit`, `mv`, `rm` or `import`.
+  public let kind: String
+  /// How many notes it had added (now removed again).
+  public let removedCount: Int
+  /// How many notes it had changed or removed (now restored).
+  public let restoredCount: Int
+  /// The notes as they are after the undo (the restored versions), by day and id.
+  public let restored: [Note]
+}
+
+extension NoteStore {
+  /// Records an action for `undo`: its kind, time and the ids of the notes it created.
+  ///
+  /// - Returns: The action's id, for `saveForUndo`.
+  @discardableResult
+  static func recordAction(
+    _ kind: String, at time: Int, added: ClosedRange<Int>?, in database: Database
+  ) throws -> Int {
+    try database.execute(
+      "INSERT INTO actions (kind, at, first_added, last_added) VALUES (?, ?, ?, ?)",
+      [.text(kind), .int(time), .int(added?.lowerBound), .int(added?.upperBound)])
+    return try database.scalarInt("SELECT last_insert_rowid()") ?? 0
+  }
+
+  /// Keeps `note` as it is now, so undoing `action` can put it back.
+  static func saveForUndo(_ note: Note, action: Int, in database: Database) throws {
+    guard let id = note.id else { return }
+    try database.execute(
+      """
+      INSERT OR IGNORE INTO action_notes (action, id, day, uid, body, created, updated)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .int(action), .int(id), .int(note.day.dayNumber), .text(note.uid), .text(note.body),
+        .int(note.created.milliseconds), .int(note.updated.milliseconds),
+      ])
+  }
+
+  /// Reverts the most recent add, edit, mv, rm or import; call again to go further back.
+  ///
+  /// - Returns: What was reverted.
+  /// - Throws: `StoreError.nothingToUndo` when the history is empty.
+  public func undo() throws -> UndoneAction {
+    try write { database in
+      let statement = try database.prepare(
+        "SELECT id, kind, first_added, last_added FROM actions ORDER BY id DESC LIMIT 1")
+      try statement.bind([])
+      guard try statement.step() else {
+        statement.reset()
+        throw StoreError.nothingToUndo
+      }
+      let action = statement.int(at: 0)
+      let kind = statement.string(at: 1)
+      let added = statement.optionalInt(at: 2).flatMap { first in
+        statement.optionalInt(at: 3).map { first...$0 }
+      }
+      statement.reset()
+
+      var removed = 0
+      if let added {
+        try database.execute(
+          "DELETE FROM notes WHERE id BETWEEN ? AND ?",
+          [.int(added.lowerBound), .int(added.upperBound)])
+        removed = database.changes
+      }
+      var restored: [Note] = []
+      try database.prepare(
+        "SELECT \(noteColumns) FROM action_notes WHERE action = ? ORDER BY day, id"
+      ).forEachRow([.int(action)]) { restored.append(NoteStore.note(from: $0)) }
+      for note in restored {
+        guard let id = note.id else { continue }
+        try database.execute("DELETE FROM notes WHERE id = ?", [.int(id)])
+        try NoteStore.insert(note, id: id, in: database)
+      }
+      try database.execute("DELETE FROM actions WHERE id = ?", [.int(action)])
+      return UndoneAction(
+        kind: kind, removedCount: removed, restoredCount: restored.count, restored: restored)
+    }
+  }
+
+  /// The number of actions `undo` can revert.
+  public func undoDepth() throws -> Int {
+    try database.scalarInt("SELECT count(*) FROM actions") ?? 0
+  }
+}

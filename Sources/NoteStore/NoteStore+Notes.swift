@@ -1,0 +1,187 @@
+import CalendarPaging
+import Interchange
+
+/// The columns of a note, in the order `note(from:)` reads them.
+let noteColumns = "id, uid, day, body, created, updated"
+
+extension NoteStore {
+  /// Adds a note with `body` on `day`, and records the add for `undo`.
+  ///
+  /// - Returns: The new note.
+  /// - Throws: `StoreError.emptyNote` for a body with no visible text; database errors.
+  @discardableResult
+  public func add(_ body: String, on day: Day) throws -> Note {
+    try NoteStore.checkBody(body)
+    return try write { database in
+      let now = Clock.nowMilliseconds()
+      let id = try NoteStore.takeNoteIDs(1, in: database)
+      let note = Note(
+        id: id, uid: NoteStore.makeUID(), day: day, body: body,
+        created: Timestamp(milliseconds: now), updated: Timestamp(milliseconds: now))
+      try NoteStore.insert(note, id: id, in: database)
+      try NoteStore.recordAction("add", at: now, added: id...id, in: database)
+      return note
+    }
+  }
+
+  /// Replaces the body of note `id`, keeping the old version for `undo`.
+  ///
+  /// - Returns: The note as it is now.
+  @discardableResult
+  public func edit(id: Int, body: String) throws -> Note {
+    try NoteStore.checkBody(body)
+    return try change(id: id, kind: "edit") { note in note.body = body }
+  }
+
+  /// Moves note `id` to `day`, keeping the old version for `undo`.
+  ///
+  /// - Returns: The note as it is now.
+  @discardableResult
+  public func move(id: Int, to day: Day) throws -> Note {
+    try change(id: id, kind: "mv") { note in note.day = day }
+  }
+
+  /// Removes note `id`, keeping it for `undo`.
+  ///
+  /// - Returns: The note as it was.
+  @discardableResult
+  public func remove(id: Int) throws -> Note {
+    try write { database in
+      let note = try NoteStore.requireNote(id: id, in: database)
+      let now = Clock.nowMilliseconds()
+      let action = try NoteStore.recordAction("rm", at: now, added: nil, in: database)
+      try NoteStore.saveForUndo(note, action: action, in: database)
+      try database.execute("DELETE FROM notes WHERE id = ?", [.int(id)])
+      return note
+    }
+  }
+
+  private func change(id: Int, kind: String, _ update: (inout Note) -> Void) throws -> Note {
+    try write { database in
+      let old = try NoteStore.requireNote(id: id, in: database)
+      var note = old
+      update(&note)
+      let now = Clock.nowMilliseconds()
+      note.updated = Timestamp(milliseconds: max(now, old.updated.milliseconds))
+      let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
+      try NoteStore.saveForUndo(old, action: action, in: database)
+      try database.execute(
+        "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
+        [.int(note.day.dayNumber), .text(note.body), .int(note.updated.milliseconds), .int(id)])
+      return note
+    }
+  }
+
+  /// The note with `id`, or nil.
+  public func note(id: Int) throws -> Note? {
+    try NoteStore.fetchNote(id: id, in: database)
+  }
+
+  /// The notes of the days in `range`, by day and then in the order they were added.
+  ///
+  /// - Complexity: One indexed range query; O(log n + k) for k notes in the range.
+  public func notes(in range: ClosedRange<Day>) throws -> [Note] {
+    var notes: [Note] = []
+    try database.prepare(
+      "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id"
+    ).forEachRow([.int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber)]) {
+      notes.append(NoteStore.note(from: $0))
+    }
+    return notes
+  }
+
+  /// The number of notes on each day of `range` that has any, keyed by day.
+  ///
+  /// - Complexity: One query over the `(day, id)` key; O(log n + k) for k notes in the range.
+  public func noteCounts(in range: ClosedRange<Day>) throws -> [Day: Int] {
+    var counts: [Day: Int] = [:]
+    try database.prepare(
+      "SELECT day, count(*) FROM notes WHERE day BETWEEN ? AND ? GROUP BY day"
+    ).forEachRow([.int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber)]) { row in
+      if let day = Day(dayNumber: row.int(at: 0)) { counts[day] = row.int(at: 1) }
+    }
+    return counts
+  }
+
+  /// The nearest day after `day` (or before it, when `forward` is false) that has notes.
+  public func nearestDayWithNotes(from day: Day, forward: Bool) throws -> Day? {
+    let sql =
+      forward
+      ? "SELECT day FROM notes WHERE day > ? ORDER BY day LIMIT 1"
+      : "SELECT day FROM notes WHERE day < ? ORDER BY day DESC LIMIT 1"
+    return try database.scalarInt(sql, [.int(day.dayNumber)]).flatMap { Day(dayNumber: $0) }
+  }
+
+  /// The number of notes stored.
+  public func noteCount() throws -> Int {
+    try database.scalarInt("SELECT count(*) FROM notes") ?? 0
+  }
+}
+
+// MARK: - Rows
+
+extension NoteStore {
+  static func checkBody(_ body: String) throws {
+    guard body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+      throw StoreError.emptyNote
+    }
+  }
+
+  /// Hands out `count` consecutive note ids; ids are never reused, even after `undo`.
+  static func takeNoteIDs(_ count: Int, in database: Database) throws -> Int {
+    let first = try database.scalarInt("SELECT next_note_id FROM state WHERE singleton = 1") ?? 1
+    try database.execute(
+      "UPDATE state SET next_note_id = ? WHERE singleton = 1", [.int(first + count)])
+    return first
+  }
+
+  static func insert(_ note: Note, id: Int, in database: Database) throws {
+    try database.execute(
+      "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        .int(note.day.dayNumber), .int(id), .text(note.uid), .text(note.body),
+        .int(note.created.milliseconds), .int(note.updated.milliseconds),
+      ])
+  }
+
+  static func fetchNote(id: Int, in database: Database) throws -> Note? {
+    let statement = try database.prepare("SELECT \(noteColumns) FROM notes WHERE id = ?")
+    try statement.bind([.int(id)])
+    defer { statement.reset() }
+    return try statement.step() ? note(from: statement) : nil
+  }
+
+  static func requireNote(id: Int, in database: Database) throws -> Note {
+    guard let note = try fetchNote(id: id, in: database) else {
+      throw StoreError.noSuchNote(id: id)
+    }
+    return note
+  }
+
+  /// Reads a note from a row of `noteColumns`.
+  static func note(from row: Statement) -> Note {
+    Note(
+      id: row.int(at: 0), uid: row.string(at: 1),
+      day: Day(dayNumber: row.int(at: 2)) ?? .first, body: row.string(at: 3),
+      created: Timestamp(milliseconds: row.int(at: 4)),
+      updated: Timestamp(milliseconds: row.int(at: 5)))
+  }
+
+  /// A random (version 4) UUID in lowercase hex, such as
+  /// `0f8fad5b-d9cb-469f-a165-70867728950e`.
+  static func makeUID() -> String {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (index, byte) in bytes.enumerated() {
+      if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
+      text.append(hex[Int(byte >> 4)])
+      text.append(hex[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
