@@ -26,6 +26,7 @@ extension NoteStore {
   ///   - query: The words to look for.
   ///   - limit: The most hits to return.
   /// - Returns: The hits, best first; empty when the query has no words.
+  /// - Throws: `DatabaseError` when SQLite fails.
   public func search(_ query: String, limit: Int = 50) throws -> [SearchHit] {
     let match = NoteStore.ftsQuery(for: query)
     guard !match.isEmpty else { return [] }

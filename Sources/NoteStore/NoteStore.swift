@@ -37,6 +37,7 @@ public final class NoteStore {
   ///
   /// - Parameter body: The writes.
   /// - Returns: What `body` returned.
+  /// - Throws: What `body` threw, or the `StoreError` for SQLite's failure.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try database.write(body)
