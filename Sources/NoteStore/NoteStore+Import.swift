@@ -1,0 +1,138 @@
+import CalendarPaging
+import Interchange
+
+/// One note to import, as a decoder read it.
+public struct ImportRecord: Sendable, Equatable {
+  /// The stable id; nil when the file had none (a new one is made).
+  public var uid: String?
+  /// The day.
+  public var day: Day
+  /// The text.
+  public var body: String
+  /// When it was created; nil means now.
+  public var created: Timestamp?
+  /// When it was last changed; nil means now.
+  public var updated: Timestamp?
+
+  /// Creates a record.
+  public init(
+    uid: String?, day: Day, body: String, created: Timestamp? = nil, updated: Timestamp? = nil
+  ) {
+    self.uid = uid
+    self.day = day
+    self.body = body
+    self.created = created
+    self.updated = updated
+  }
+}
+
+/// What an import did, or would do with `--dry-run`.
+public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
+  /// Notes that were not in the database.
+  public var added = 0
+  /// Notes replaced by a record with a newer `updated`.
+  public var updated = 0
+  /// Records equal to the note already stored.
+  public var unchanged = 0
+  /// Records older than the note already stored, left alone.
+  public var skipped = 0
+
+  /// Creates a summary.
+  public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0) {
+    self.added = added
+    self.updated = updated
+    self.unchanged = unchanged
+    self.skipped = skipped
+  }
+
+  /// `3 added, 1 updated, 0 unchanged, 0 skipped`.
+  public var description: String {
+    "\(added) added, \(updated) updated, \(unchanged) unchanged, \(skipped) skipped"
+  }
+}
+
+extension NoteStore {
+  /// Imports records in one transaction, idempotently by `uid`.
+  ///
+  /// A record whose uid is not stored is added; one whose `updated` is newer than the stored
+  /// note's replaces it (the old version kept for `undo`); an equal one is unchanged; an
+  /// older one is skipped. A record without a uid gets a new one. If `next` throws (a
+  /// malformed record), nothing is kept. The whole import is one `undo` step.
+  ///
+  /// - Parameters:
+  ///   - dryRun: Roll back at the end: count, change nothing.
+  ///   - next: Returns the next record, nil at the end, or throws for a malformed one.
+  /// - Returns: The counts.
+  /// - Throws: What `next` threw, or the store's error; either way nothing changed.
+  public func importRecords(dryRun: Bool = false, _ next: () throws -> ImportRecord?) throws
+    -> ImportSummary
+  {
+    // Rolling back also when nothing changed keeps a repeated import from touching the file
+    // at all (a commit would still bump the header's change counter).
+    struct RollBack: Error { let summary: ImportSummary }
+    do {
+      return try write { database in
+        let summary = try NoteStore.importRecords(into: database, next)
+        if dryRun || (summary.added == 0 && summary.updated == 0) {
+          throw RollBack(summary: summary)
+        }
+        return summary
+      }
+    } catch let rollBack as RollBack {
+      return rollBack.summary
+    }
+  }
+
+  private static func importRecords(
+    into database: Database, _ next: () throws -> ImportRecord?
+  ) throws -> ImportSummary {
+    var summary = ImportSummary()
+    let now = Clock.nowMilliseconds()
+    let action = try recordAction("import", at: now, added: nil, in: database)
+    var firstAdded: Int?
+    var nextID = try database.scalarInt("SELECT next_note_id FROM state WHERE singleton = 1") ?? 1
+    let lookup = try database.prepare("SELECT \(noteColumns) FROM notes WHERE uid = ?")
+    while let record = try next() {
+      let uid = record.uid ?? makeUID()
+      try lookup.bind([.text(uid)])
+      let existing = try lookup.step() ? note(from: lookup) : nil
+      lookup.reset()
+      let created = record.created ?? record.updated ?? Timestamp(milliseconds: now)
+      let updated = record.updated ?? Timestamp(milliseconds: max(now, created.milliseconds))
+      let incoming = Note(
+        id: nil, uid: uid, day: record.day, body: record.body, created: created,
+        updated: updated)
+      guard let existing, let id = existing.id else {
+        try insert(incoming, id: nextID, in: database)
+        firstAdded = firstAdded ?? nextID
+        nextID += 1
+        summary.added += 1
+        continue
+      }
+      if incoming.updated > existing.updated {
+        try saveForUndo(existing, action: action, in: database)
+        try database.execute(
+          "UPDATE notes SET day = ?, body = ?, created = ?, updated = ? WHERE id = ?",
+          [
+            .int(incoming.day.dayNumber), .text(incoming.body), .int(created.milliseconds),
+            .int(updated.milliseconds), .int(id),
+          ])
+        summary.updated += 1
+      } else if incoming.updated == existing.updated && incoming.day == existing.day
+        && incoming.body == existing.body && incoming.created == existing.created
+      {
+        summary.unchanged += 1
+      } else {
+        summary.skipped += 1
+      }
+    }
+    try database.execute(
+      "UPDATE state SET next_note_id = ? WHERE singleton = 1", [.int(nextID)])
+    if let firstAdded {
+      try database.execute(
+        "UPDATE actions SET first_added = ?, last_added = ? WHERE id = ?",
+        [.int(firstAdded), .int(nextID - 1), .int(action)])
+    }
+    return summary
+  }
+}
