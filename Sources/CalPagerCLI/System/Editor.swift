@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why the text of a note could not be read from an editor or from stdin.
+enum TextInputError: Error, Equatable, CustomStringConvertible {
+  /// Neither `$VISUAL` nor `$EDITOR` is set.
+  case noEditor
+  /// The editor could not be started or failed.
+  case editorFailed(command: String, status: Int32)
+  /// A temporary file could not be made or read.
+  case temporaryFile(reason: String)
+  /// Standard input could not be read.
+  case unreadableInput(reason: String)
+
+  var description: String {
+    switch self {
+    case .noEditor:
+      return "no text given and neither $VISUAL nor $EDITOR is set; "
+        + "give the text as arguments, or '-' to read it from stdin"
+    case .editorFailed(let command, let status):
+      return "the editor '\(command)' exited with status \(status); nothing was saved"
+    case .temporaryFile(let reason):
+      return "cannot use a temporary file for the editor: \(reason)"
+    case .unreadableInput(let reason):
+      return "cannot read standard input: \(reason)"
+    }
+  }
+}
+
+/// Text typed in `$VISUAL` or `$EDITOR`, or read from standard input.
+enum TextInput {
+  /// Opens the user's editor on a temporary file holding `initial`, waits for it, and returns
+  /// what the file holds afterwards, without its trailing newlines.
+  static func edit(_ initial: String, environment: [String: String]) throws -> String {
+    guard
+      let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 })
+        .first(where: { !$0.trimmingSpaces.isEmpty })
+    else { throw TextInputError.noEditor }
+    let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/calpager-XXXXXX.txt").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+    guard descriptor >= 0 else {
+      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+    }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(path) }
+    var bytes = Array(initial.utf8)
+    if !bytes.isEmpty { bytes.append(10) }
+    let wrote = bytes.withUnsafeBytes { Output.writeAll($0, to: descriptor) }
+    close(descriptor)
+    guard wrote else {
+      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+    }
+    // The editor may hold arguments ("code --wait"), so the shell splits it, as git does.
+    let status = try run(["/bin/sh", "-c", editor + " \"$1\"", "sh", path])
+    guard status == 0 else { throw TextInputError.editorFailed(command: editor, status: status) }
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else {
+      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+    }
+    defer { close(file) }
+    return try readAll(file).withoutTrailingNewlines
+  }
+
+  /// Everything on standard input, without its trailing newlines.
+  static func standardInput() throws -> String {
+    try readAll(0).withoutTrailingNewlines
+  }
+
+  /// Reads `descriptor` to its end as UTF-8 (invalid sequences repaired).
+  static func readAll(_ descriptor: Int32) throws -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw TextInputError.unreadableInput(reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Runs `arguments` with the terminal attached and returns its exit status.
+  private static func run(_ arguments: [String]) throws -> Int32 {
+    var cArguments = arguments.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ)
+    guard spawned == 0 else {
+      throw TextInputError.editorFailed(command: arguments[2], status: spawned)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS by hand: the macros do not import.
+    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+}
+
+extension String {
+  /// The text without trailing `\n` and `\r\n`.
+  var withoutTrailingNewlines: String {
+    var text = Substring(self)
+    while let last = text.last, last == "\n" || last == "\r\n" || last == "\r" {
+      text = text.dropLast()
+    }
+    return String(text)
+  }
+
+  /// The text without leading and trailing spaces and tabs.
+  var trimmingSpaces: Substring {
+    var text = Substring(self)
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text
+  }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A buffered writer to a file descriptor: output is collected in a 64 KiB buffer and written
+/// with `write(2)` when it fills and at `flush()`.
+///
+/// A closed pipe (`calpager export | head`) is left to `SIGPIPE`, which ends the process
+/// quietly, as it does every Unix filter.
+final class Output {
+  /// The descriptor written to.
+  let descriptor: Int32
+  private(set) var buffer: [UInt8] = []
+  /// The size at which the buffer is written out.
+  let capacity: Int
+
+  /// Creates a writer to `descriptor`.
+  init(descriptor: Int32, capacity: Int = 1 << 16) {
+    self.descriptor = descriptor
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+  }
+
+  /// Appends `text`.
+  func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    flushIfFull()
+  }
+
+  /// Appends `text` and a newline.
+  func line(_ text: String = "") {
+    write(text)
+    buffer.append(10)
+    flushIfFull()
+  }
+
+  /// Appends bytes.
+  func write(bytes: some Sequence<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    flushIfFull()
+  }
+
+  /// Gives `body` the buffer to append to directly (the export hot path), then writes it out
+  /// if it filled.
+  func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
+    try body(&buffer)
+    flushIfFull()
+  }
+
+  private func flushIfFull() {
+    if buffer.count >= capacity { flush() }
+  }
+
+  /// Writes out everything buffered; returns false when the descriptor refused it (an I/O
+  /// error or a full disk).
+  @discardableResult
+  func flush() -> Bool {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    return buffer.withUnsafeBytes { Output.writeAll($0, to: descriptor) }
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupts.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+}
