@@ -87,7 +87,7 @@ enum TextInput {
   /// Runs `arguments` with the terminal attached and returns its exit status.
   private static func run(_ arguments: [String]) throws -> Int32 {
     var cArguments = arguments.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
+    defer { for argument in cArguments { free(argument) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ)
     guard spawned == 0 else {
