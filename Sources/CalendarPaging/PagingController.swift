@@ -152,13 +152,20 @@ where Pages.Item == DataSource.Item {
   /// it (`didScroll(to, true)`), 0 cancels it (`isScrolling(A, nil, 0)`, `didScroll(A,
   /// false)`), and a change of sign cancels it and starts one the other way. Past an edge the
   /// transition has no item to go to and ends only with 0 or `endTransition()`.
+  ///
+  /// - Parameter progress: How far the transition has gone, -1…1; beyond counts as ±1.
+  /// - Returns: The item selected after the update: the target once the transition
+  ///   completes, else the current item.
   @discardableResult
   public func updateTransition(progress: Double) -> PagingResult<Item> {
     perform(.progress(progress))
   }
 
   /// Ends a transition: it completes when it has an item to go to and is more than half way,
-  /// and fails otherwise (`didScroll(A, false)`; past an edge the result names the edge).
+  /// and fails otherwise (`didScroll(A, false)`).
+  ///
+  /// - Returns: The item selected: the target, or the current item after a cancel; past an
+  ///   edge, a failure naming the edge.
   @discardableResult
   public func endTransition() -> PagingResult<Item> { perform(.endTransition) }
 

@@ -392,4 +392,59 @@ func n(_ value: Int) -> Number { Number(value) }
       #expect(harness.selection == start)
     }
   }
+
+  @Test func weeksAndMonthsPageLikeDays() throws {
+    let weeks = PagingController(
+      dataSource: BoundedDataSource<Week>(firstWeekday: .sunday),
+      metrics: WindowMetrics(menuWidth: 40, estimatedItemWidth: 8, spacing: 1))
+    weeks.select(Week(containing: try Day(parsing: "2024-05-01"), firstWeekday: .sunday))
+    #expect(weeks.selectNext().item?.firstDay.description == "2024-05-05")
+    #expect(weeks.selectPrevious().item?.firstDay.description == "2024-04-28")
+    #expect(weeks.window.items.count == 10)
+    let months = PagingController(
+      dataSource: BoundedDataSource<Month>(),
+      metrics: WindowMetrics(menuWidth: 40, estimatedItemWidth: 8, spacing: 1))
+    months.select(.last)
+    #expect(months.selectNext() == .failed(.edge(.after, at: .last)))
+    #expect(months.selectPrevious().item?.description == "9999-11")
+  }
+
+  /// A store-like source: it wraps the day source and loads per-day data for the whole
+  /// window with one "query" each time the window is rebuilt.
+  struct NoteCountSource: PagingDataSource {
+    var days = BoundedDataSource<Day>()
+    var queries: [ClosedRange<Day>] = []
+    var counts: [Day: Int] = [:]
+
+    func item(before day: Day) -> Day? { days.item(before: day) }
+    func item(after day: Day) -> Day? { days.item(after: day) }
+    func nearestItem(to day: Day) -> Day? { days.nearestItem(to: day) }
+
+    mutating func windowDidChange(_ window: PagingWindow<Day>) {
+      let range = window.items.first!...window.items.last!
+      queries.append(range)
+      counts = Dictionary(
+        uniqueKeysWithValues: window.items.map { ($0, $0.dayNumber % 3) })
+    }
+  }
+
+  @Test func aStoreLoadsPerWindowDataOncePerRebuild() throws {
+    let controller = PagingController(
+      dataSource: NoteCountSource(), metrics: MenuOptions().windowMetrics(lineWidth: 80))
+    controller.select(try Day(parsing: "2024-05-01"))
+    #expect(controller.dataSource.queries.count == 1)
+    #expect(
+      controller.dataSource.queries.last
+        == (try Day(parsing: "2024-04-22"))...(try Day(parsing: "2024-05-10")))
+    var steps = 0
+    while controller.dataSource.queries.count == 1 {
+      controller.selectNext()
+      steps += 1
+    }
+    // 9-column slots, 81 columns ahead: 36 < 40 columns are left after the fifth step.
+    #expect(steps == 5)
+    let window = controller.window.items
+    #expect(controller.dataSource.queries.last == window.first!...window.last!)
+    #expect(window.allSatisfy { controller.dataSource.counts[$0] != nil })
+  }
 }
