@@ -47,7 +47,8 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable, Comparable {
 
   /// The weekday `count` days after this one (before it when `count` is negative).
   public func advanced(by count: Int) -> Weekday {
-    let index = (rawValue - 1 + count) % 7
+    // Reduce `count` first so that a count near `Int.max` cannot overflow.
+    let index = (rawValue - 1 + count % 7) % 7
     return Weekday.allCases[index < 0 ? index + 7 : index]
   }
 
