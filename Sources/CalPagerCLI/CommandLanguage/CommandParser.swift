@@ -41,7 +41,8 @@ enum CommandParser {
     }
     if command.isLineModeOnly && mode == .commandLine {
       throw UsageError(
-        "'\(command.rawValue)' works only in the line mode ('calpager shell')", usage: usage)
+        "'\(scan.commandWord ?? command.rawValue)' works only in the line mode ('calpager shell')",
+        usage: usage)
     }
     if command == .shell && mode == .shellLine {
       throw UsageError("'shell' cannot be used inside the line mode", usage: usage)
@@ -86,6 +87,8 @@ private struct Scan {
   let mode: ParseMode
   var options = GlobalOptions()
   var command: CommandName?
+  /// The command word as typed (`exit` for `.quit`).
+  var commandWord: String?
   var words: [String] = []
   /// The index in `words` from which words came after `--`.
   var literalFrom: Int?
@@ -124,6 +127,7 @@ private struct Scan {
     }
     if let name = CommandName(word: word) {
       command = name
+      commandWord = word
       return
     }
     throw unknownCommand(word)

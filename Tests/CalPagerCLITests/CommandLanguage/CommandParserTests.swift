@@ -128,8 +128,7 @@ import Testing
 
   @Test(arguments: ["quit", "exit", "begin", "commit", "rollback"])
   func commandLineRejectsLineModeCommands(word: String) {
-    let name = CommandName(word: word)!.rawValue
-    #expect(message([word]) == "'\(name)' works only in the line mode ('calpager shell')")
+    #expect(message([word]) == "'\(word)' works only in the line mode ('calpager shell')")
     #expect((try? command([word, "--help"])) == .help(CommandName(word: word)))
   }
 
