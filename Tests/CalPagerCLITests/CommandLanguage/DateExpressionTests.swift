@@ -1,0 +1,151 @@
+import CalendarPaging
+import Testing
+
+@testable import CalPagerCLI
+
+@Suite struct DateExpressionTests {
+  let today = day("2024-05-10")
+  let selected = day("2024-05-01")
+
+  @Test(arguments: [
+    ("2024-05-01", DateExpression.day(Day("2024-05-01")!)),
+    ("0001-01-01", .day(.first)),
+    ("9999-12-31", .day(.last)),
+    ("today", .today),
+    ("yesterday", .yesterday),
+    ("tomorrow", .tomorrow),
+    ("+3", .offset(3)),
+    ("-2", .offset(-2)),
+    ("+0", .offset(0)),
+    ("-0", .offset(0)),
+    ("+007", .offset(7)),
+    ("+3652058", .offset(3_652_058)),
+    ("-3652058", .offset(-3_652_058)),
+  ])
+  func parses(text: String, expected: DateExpression) throws {
+    #expect(try DateExpression(parsing: text) == expected)
+    #expect(try DateExpression(parsing: text[...]) == expected)
+  }
+
+  @Test(arguments: [
+    ("", DateExpressionError.notADate("")),
+    ("+", .notADate("+")),
+    ("-", .notADate("-")),
+    ("3", .notADate("3")),
+    ("+3d", .notADate("+3d")),
+    ("+-3", .notADate("+-3")),
+    ("Today", .notADate("Today")),
+    (" today", .notADate(" today")),
+    ("2024-05", .notADate("2024-05")),
+    ("2024-5-01", .notADate("2024-5-01")),
+    ("2024/05/01", .notADate("2024/05/01")),
+    ("+3652059", .offsetTooLarge("+3652059")),
+    ("-99999999999999999999999", .offsetTooLarge("-99999999999999999999999")),
+    ("2024-02-30", .invalidDate(.invalidDay("2024-02-30", year: 2024, month: 2, day: 30))),
+    ("2023-02-29", .invalidDate(.invalidDay("2023-02-29", year: 2023, month: 2, day: 29))),
+    ("2024-00-01", .invalidDate(.invalidMonth("2024-00-01", month: 0))),
+    ("0000-01-01", .invalidDate(.yearZero("0000-01-01"))),
+  ])
+  func refuses(text: String, expected: DateExpressionError) {
+    #expect(throws: expected) { try DateExpression(parsing: text) }
+  }
+
+  @Test func resolves() throws {
+    func resolve(_ text: String) throws -> Day {
+      try DateExpression(parsing: text).resolve(today: today, selected: selected)
+    }
+    #expect(try resolve("2024-12-25") == day("2024-12-25"))
+    #expect(try resolve("today") == day("2024-05-10"))
+    #expect(try resolve("yesterday") == day("2024-05-09"))
+    #expect(try resolve("tomorrow") == day("2024-05-11"))
+    #expect(try resolve("+3") == day("2024-05-04"))
+    #expect(try resolve("-2") == day("2024-04-29"))
+    #expect(try resolve("+0") == selected)
+    #expect(try resolve("+365") == day("2025-05-01"))
+  }
+
+  @Test func reachesTheEdgesExactly() throws {
+    let nearEnd = day("9999-12-30")
+    #expect(try DateExpression.offset(1).resolve(today: today, selected: nearEnd) == .last)
+    #expect(try DateExpression.tomorrow.resolve(today: nearEnd, selected: selected) == .last)
+    let nearStart = day("0001-01-02")
+    #expect(try DateExpression.offset(-1).resolve(today: today, selected: nearStart) == .first)
+    #expect(try DateExpression.yesterday.resolve(today: nearStart, selected: selected) == .first)
+    let span = DateExpression.maximumOffset
+    #expect(try DateExpression.offset(span).resolve(today: today, selected: .first) == .last)
+    #expect(try DateExpression.offset(-span).resolve(today: today, selected: .last) == .first)
+  }
+
+  @Test func reportsMovesPastTheEdges() {
+    let nearEnd = day("9999-12-30")
+    #expect(throws: DateExpressionError.outOfRange(.offset(2), from: nearEnd, direction: .after)) {
+      try DateExpression.offset(2).resolve(today: today, selected: nearEnd)
+    }
+    #expect(throws: DateExpressionError.outOfRange(.tomorrow, from: .last, direction: .after)) {
+      try DateExpression.tomorrow.resolve(today: .last, selected: selected)
+    }
+    #expect(throws: DateExpressionError.outOfRange(.yesterday, from: .first, direction: .before)) {
+      try DateExpression.yesterday.resolve(today: .first, selected: selected)
+    }
+    let span = DateExpression.maximumOffset
+    #expect(
+      throws: DateExpressionError.outOfRange(.offset(-span), from: .first, direction: .before)
+    ) {
+      try DateExpression.offset(-span).resolve(today: today, selected: .first)
+    }
+  }
+
+  @Test func describesErrorsInOneLine() {
+    let nearEnd = day("9999-12-30")
+    let cases: [(DateExpressionError, String)] = [
+      (
+        .outOfRange(.offset(5), from: nearEnd, direction: .after),
+        "'+5' from 9999-12-30 is after 9999-12-31, the last day"
+      ),
+      (
+        .outOfRange(.offset(-3), from: day("0001-01-02"), direction: .before),
+        "'-3' from 0001-01-02 is before 0001-01-01, the first day"
+      ),
+      (
+        .outOfRange(.tomorrow, from: .last, direction: .after),
+        "'tomorrow' from 9999-12-31 is after 9999-12-31, the last day"
+      ),
+      (
+        .outOfRange(.yesterday, from: .first, direction: .before),
+        "'yesterday' from 0001-01-01 is before 0001-01-01, the first day"
+      ),
+      (
+        .notADate("x\u{7}"),
+        #"'x\x07' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"#
+      ),
+      (
+        .offsetTooLarge("+4000000"),
+        "'+4000000' is too far: days run from 0001-01-01 to 9999-12-31, 3652058 days apart"
+      ),
+      (
+        .fromAfterTo(from: day("2024-06-01"), to: day("2024-05-01")),
+        "'--from' is after '--to': 2024-06-01 is after 2024-05-01"
+      ),
+    ]
+    for (error, text) in cases {
+      #expect(error.description == text)
+    }
+  }
+
+  @Test func describesItselfAsTyped() throws {
+    for text in ["2024-05-01", "today", "yesterday", "tomorrow", "+3", "-2", "+0"] {
+      #expect(try DateExpression(parsing: text).description == text)
+    }
+    #expect(DateExpression.offset(-0).description == "+0")
+  }
+
+  @Test func resolvesExportBounds() throws {
+    #expect(try ExportOptions().days(today: today, selected: selected) == Day.first...Day.last)
+    let week = ExportOptions(from: .offset(-3), to: .today)
+    #expect(try week.days(today: today, selected: selected) == day("2024-04-28")...today)
+    let reversed = ExportOptions(from: .today, to: .offset(0))
+    #expect(throws: DateExpressionError.fromAfterTo(from: today, to: selected)) {
+      try reversed.days(today: today, selected: selected)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import CalPagerCLI
+
+@Suite struct HelpTextTests {
+  @Test func overviewIsGolden() {
+    #expect(HelpText.text(for: nil) == HelpTextTests.overview)
+  }
+
+  @Test func nextIsGolden() {
+    #expect(HelpText.text(for: .next) == HelpTextTests.next)
+  }
+
+  @Test func addIsGolden() {
+    #expect(HelpText.text(for: .add) == HelpTextTests.add)
+  }
+
+  @Test(arguments: CommandName.allCases)
+  func everyCommandHasFullHelp(name: CommandName) {
+    let text = HelpText.text(for: name)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "OVERVIEW: " + CommandSpec.spec(for: name).abstract)
+    #expect(lines[1] == "")
+    #expect(lines.contains { $0.hasPrefix("USAGE: ") })
+    #expect(lines.contains("OPTIONS:"))
+    #expect(lines.last == "  -h, --help              Show help information.")
+    #expect(!text.contains("\n\n\n"))
+    #expect(!text.hasSuffix("\n"))
+    for line in lines {
+      #expect(line.count <= 80, "\(name): \(line)")
+      #expect(!line.hasSuffix(" "), "\(name): '\(line)'")
+    }
+    let spec = CommandSpec.spec(for: name)
+    #expect(!spec.discussion.isEmpty)
+    #expect(spec.abstract.hasSuffix("."))
+    #expect(spec.arguments.isEmpty == !lines.contains("ARGUMENTS:"))
+  }
+
+  @Test(arguments: CommandName.allCases)
+  func helpMatchesWhatTheParserAccepts(name: CommandName) {
+    let spec = CommandSpec.spec(for: name)
+    let usage = spec.usage.joined(separator: " ")
+    let text = HelpText.text(for: name)
+    for option in OptionName.allCases {
+      let listed = text.contains("\n  \(option.label) ")
+      #expect(listed == spec.accepts(option), "\(name) \(option)")
+      if !option.isGlobal && spec.accepts(option) {
+        #expect(usage.contains("[\(option.usageForm)]"), "\(name) \(option)")
+      }
+    }
+    for argument in spec.arguments {
+      #expect(usage.contains(argument.label), "\(name) \(argument.label)")
+    }
+  }
+
+  @Test func everyCommandIsListedInTheOverview() {
+    let text = HelpText.text(for: nil)
+    for name in CommandName.available(in: .commandLine) {
+      #expect(text.contains("\n  \(name.rawValue) "), "\(name)")
+    }
+    for name in [CommandName.quit, .begin, .commit, .rollback] {
+      #expect(!text.contains("\n  \(name.rawValue) "), "\(name)")
+    }
+  }
+
+  @Test func lineModeOverviewListsLineModeCommands() {
+    let text = HelpText.text(for: nil, mode: .shellLine)
+    for name in [CommandName.quit, .begin, .commit, .rollback] {
+      #expect(text.contains("\n  \(name.rawValue) "), "\(name)")
+    }
+    #expect(!text.contains("\n  shell "))
+    #expect(!text.contains("--db"))
+    #expect(!HelpText.text(for: .next, mode: .shellLine).contains("--db"))
+  }
+
+  @Test func datesAndRangesAreExplainedWhereTheyApply() {
+    for name in [CommandName.goto, .add, .mv, .list, .export] {
+      #expect(HelpText.text(for: name).contains("DATE is YYYY-MM-DD, today"), "\(name)")
+    }
+    #expect(HelpText.text(for: .list).contains("RANGE is a DATE, DATE..DATE"))
+  }
+
+  @Test(arguments: [40, 60, 100, 132])
+  func wrapsToTheWidth(width: Int) {
+    for name in [nil] + CommandName.allCases {
+      for line in HelpText.text(for: name, width: width).split(separator: "\n") {
+        let isExample = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.contains("calpager")
+        if !isExample && !line.hasPrefix("USAGE:") && !line.hasPrefix(" ") {
+          #expect(line.count <= width, "\(String(describing: name)) \(width): \(line)")
+        }
+      }
+    }
+    #expect(HelpText.text(for: .next, width: 10) == HelpText.text(for: .next, width: 40))
+  }
+
+  @Test func putsLongLabelsOnTheirOwnLine() {
+    let text = HelpText.section(
+      "OPTIONS", [("--a-very-long-option-name <value>", "Does a thing.")], 80)
+    #expect(
+      text == """
+        OPTIONS:
+          --a-very-long-option-name <value>
+                                  Does a thing.
+        """)
+  }
+
+  @Test func wrapsUsageUnderTheFirstBracket() {
+    #expect(
+      HelpText.wrapUsage(
+        "calpager x [--aaaa <a>] [--bbbb <b>] [--cccc <c>]", prefix: "USAGE: ", width: 40)
+        == [
+          "USAGE: calpager x [--aaaa <a>]", "                  [--bbbb <b>]",
+          "                  [--cccc <c>]",
+        ])
+  }
+}
