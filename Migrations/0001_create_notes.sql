@@ -16,6 +16,9 @@ CREATE TABLE notes (
 
 CREATE UNIQUE INDEX notes_by_id ON notes (id);
 CREATE UNIQUE INDEX notes_by_uid ON notes (uid);
+-- Entries of (day, id) only: the note counts of a window of days and the nearest day with
+-- notes read this small index instead of the notes themselves.
+CREATE INDEX notes_by_day ON notes (day);
 
 -- Full-text search over bodies. An external-content index: the text lives once, in notes.
 CREATE VIRTUAL TABLE notes_fts USING fts5 (
