@@ -5,7 +5,7 @@
 extension Database {
   /// How many times a write transaction is run in all when SQLite still answers busy after
   /// its busy timeout (a writer can be starved when many processes write at once).
-  static let writeAttempts = 6
+  static let writeAttempts = 3
 
   /// Runs `body` in a write transaction: `BEGIN IMMEDIATE`, commit when `body` returns,
   /// roll back when it throws, and rethrow the first error.

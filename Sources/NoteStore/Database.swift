@@ -24,6 +24,7 @@ public final class Database {
   public let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  private let busyWait = BusyWait(timeoutMilliseconds: Int(Database.busyTimeoutMilliseconds))
 
   /// How long, in milliseconds, SQLite waits for another connection's lock.
   ///
@@ -35,7 +36,7 @@ public final class Database {
     {
       return value
     }
-    return 2000
+    return 3000
   }()
 
   /// Opens the database at `path` with explicit flags, extended result codes, a busy timeout
@@ -65,7 +66,7 @@ public final class Database {
     }
     handle = connection
     sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(connection, Database.busyTimeoutMilliseconds)
+    busyWait.install(on: connection)
     do {
       try execute("PRAGMA foreign_keys = ON")
     } catch {

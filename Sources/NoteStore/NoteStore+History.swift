@@ -37,7 +37,7 @@ extension NoteStore {
       """,
       [
         .int(action), .int(id), .int(note.day.dayNumber), .text(note.uid), .text(note.body),
-        .int(note.created.milliseconds), .int(note.updated.milliseconds),
+        .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
       ])
   }
 

@@ -1,31 +1,6 @@
 import CalendarPaging
 import Interchange
 
-/// One note to import, as a decoder read it.
-public struct ImportRecord: Sendable, Equatable {
-  /// The stable id; nil when the file had none (a new one is made).
-  public var uid: String?
-  /// The day.
-  public var day: Day
-  /// The text.
-  public var body: String
-  /// When it was created; nil means now.
-  public var created: Timestamp?
-  /// When it was last changed; nil means now.
-  public var updated: Timestamp?
-
-  /// Creates a record.
-  public init(
-    uid: String?, day: Day, body: String, created: Timestamp? = nil, updated: Timestamp? = nil
-  ) {
-    self.uid = uid
-    self.day = day
-    self.body = body
-    self.created = created
-    self.updated = updated
-  }
-}
-
 /// What an import did, or would do with `--dry-run`.
 public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   /// Notes that were not in the database.
@@ -64,7 +39,7 @@ extension NoteStore {
   ///   - next: Returns the next record, nil at the end, or throws for a malformed one.
   /// - Returns: The counts.
   /// - Throws: What `next` threw, or the store's error; either way nothing changed.
-  public func importRecords(dryRun: Bool = false, _ next: () throws -> ImportRecord?) throws
+  public func importRecords(dryRun: Bool = false, _ next: () throws -> DecodedNote?) throws
     -> ImportSummary
   {
     // Rolling back also when nothing changed keeps a repeated import from touching the file
@@ -84,7 +59,7 @@ extension NoteStore {
   }
 
   private static func importRecords(
-    into database: Database, _ next: () throws -> ImportRecord?
+    into database: Database, _ next: () throws -> DecodedNote?
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     let now = Clock.nowMilliseconds()
@@ -97,8 +72,8 @@ extension NoteStore {
       try lookup.bind([.text(uid)])
       let existing = try lookup.step() ? note(from: lookup) : nil
       lookup.reset()
-      let created = record.created ?? record.updated ?? Timestamp(milliseconds: now)
-      let updated = record.updated ?? Timestamp(milliseconds: max(now, created.milliseconds))
+      let created = record.created ?? record.updated ?? Timestamp(clamping: now)
+      let updated = record.updated ?? Timestamp(clamping: max(now, created.millisecondsSinceEpoch))
       let incoming = Note(
         id: nil, uid: uid, day: record.day, body: record.body, created: created,
         updated: updated)
@@ -114,8 +89,9 @@ extension NoteStore {
         try database.execute(
           "UPDATE notes SET day = ?, body = ?, created = ?, updated = ? WHERE id = ?",
           [
-            .int(incoming.day.dayNumber), .text(incoming.body), .int(created.milliseconds),
-            .int(updated.milliseconds), .int(id),
+            .int(incoming.day.dayNumber), .text(incoming.body),
+            .int(created.millisecondsSinceEpoch),
+            .int(updated.millisecondsSinceEpoch), .int(id),
           ])
         summary.updated += 1
       } else if incoming.updated == existing.updated && incoming.day == existing.day

@@ -17,7 +17,7 @@ extension NoteStore {
       let id = try NoteStore.takeNoteIDs(1, in: database)
       let note = Note(
         id: id, uid: NoteStore.makeUID(), day: day, body: body,
-        created: Timestamp(milliseconds: now), updated: Timestamp(milliseconds: now))
+        created: Timestamp(clamping: now), updated: Timestamp(clamping: now))
       try NoteStore.insert(note, id: id, in: database)
       try NoteStore.recordAction("add", at: now, added: id...id, in: database)
       return note
@@ -62,12 +62,15 @@ extension NoteStore {
       var note = old
       update(&note)
       let now = Clock.nowMilliseconds()
-      note.updated = Timestamp(milliseconds: max(now, old.updated.milliseconds))
+      note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
       let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
       try NoteStore.saveForUndo(old, action: action, in: database)
       try database.execute(
         "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
-        [.int(note.day.dayNumber), .text(note.body), .int(note.updated.milliseconds), .int(id)])
+        [
+          .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
+          .int(id),
+        ])
       return note
     }
   }
@@ -140,7 +143,7 @@ extension NoteStore {
       "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
       [
         .int(note.day.dayNumber), .int(id), .text(note.uid), .text(note.body),
-        .int(note.created.milliseconds), .int(note.updated.milliseconds),
+        .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
       ])
   }
 
@@ -163,8 +166,8 @@ extension NoteStore {
     Note(
       id: row.int(at: 0), uid: row.string(at: 1),
       day: Day(dayNumber: row.int(at: 2)) ?? .first, body: row.string(at: 3),
-      created: Timestamp(milliseconds: row.int(at: 4)),
-      updated: Timestamp(milliseconds: row.int(at: 5)))
+      created: Timestamp(clamping: row.int(at: 4)),
+      updated: Timestamp(clamping: row.int(at: 5)))
   }
 
   /// A random (version 4) UUID in lowercase hex, such as

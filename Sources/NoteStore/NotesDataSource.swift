@@ -51,7 +51,8 @@ public struct NotesDataSource: PagingDataSource {
       }
       countsError = nil
     } catch {
-      countsError = (error as? StoreError) ?? StoreError.database(path: store.location.path, detail: "\(error)")
+      countsError =
+        (error as? StoreError) ?? StoreError.database(path: store.location.path, detail: "\(error)")
     }
     self.counts = counts
     countsStart = first

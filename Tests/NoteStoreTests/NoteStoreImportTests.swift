@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct NoteStoreImportTests {
   /// A feed of records for `importRecords`, throwing at `failAt` (0-based) if given.
-  func feed(_ records: [ImportRecord], failAt: Int? = nil) -> () throws -> ImportRecord? {
+  func feed(_ records: [DecodedNote], failAt: Int? = nil) -> () throws -> DecodedNote? {
     var index = 0
     return {
       defer { index += 1 }
@@ -17,12 +17,12 @@ import Testing
   }
 
   let records = [
-    ImportRecord(
-      uid: "u1", day: day("2024-05-01"), body: "one", created: Timestamp(milliseconds: 1000),
-      updated: Timestamp(milliseconds: 2000)),
-    ImportRecord(
-      uid: "u2", day: day("2024-05-02"), body: "two", created: Timestamp(milliseconds: 1000),
-      updated: Timestamp(milliseconds: 1000)),
+    DecodedNote(
+      uid: "u1", day: day("2024-05-01"), body: "one", created: Timestamp(clamping: 1000),
+      updated: Timestamp(clamping: 2000), line: 1),
+    DecodedNote(
+      uid: "u2", day: day("2024-05-02"), body: "two", created: Timestamp(clamping: 1000),
+      updated: Timestamp(clamping: 1000), line: 2),
   ]
 
   @Test func importAddsThenIsIdempotent() throws {
@@ -30,7 +30,9 @@ import Testing
       #expect(try store.importRecords(feed(records)) == ImportSummary(added: 2))
       let notes = try store.notes(in: Day.first...Day.last)
       #expect(notes.map(\.uid) == ["u1", "u2"])
-      #expect(notes[0].created.milliseconds == 1000 && notes[0].updated.milliseconds == 2000)
+      #expect(
+        notes[0].created.millisecondsSinceEpoch == 1000
+          && notes[0].updated.millisecondsSinceEpoch == 2000)
       let before = contentsOfFile(directory.file("notes.db"))
       #expect(try store.importRecords(feed(records)) == ImportSummary(unchanged: 2))
       #expect(contentsOfFile(directory.file("notes.db")) == before)
@@ -42,10 +44,10 @@ import Testing
       try store.importRecords(feed(records))
       var newer = records[0]
       newer.body = "one, edited"
-      newer.updated = Timestamp(milliseconds: 3000)
+      newer.updated = Timestamp(clamping: 3000)
       var older = records[1]
       older.body = "two, stale"
-      older.updated = Timestamp(milliseconds: 500)
+      older.updated = Timestamp(clamping: 500)
       #expect(
         try store.importRecords(feed([newer, older])) == ImportSummary(updated: 1, skipped: 1))
       #expect(try store.notes(in: Day.first...Day.last).map(\.body) == ["one, edited", "two"])
@@ -77,11 +79,13 @@ import Testing
   @Test func recordsWithoutUIDOrTimesGetThem() throws {
     try withStore { store, _ throws in
       let before = Clock.nowMilliseconds()
-      let bare = ImportRecord(uid: nil, day: day("2024-05-01"), body: "bare")
+      let bare = DecodedNote(
+        uid: nil, day: day("2024-05-01"), body: "bare", created: nil, updated: nil, line: 1)
       try store.importRecords(feed([bare, bare]))
       let notes = try store.notes(in: Day.first...Day.last)
       #expect(notes.count == 2 && notes[0].uid != notes[1].uid)
-      #expect(notes[0].created.milliseconds >= before && notes[0].created == notes[0].updated)
+      #expect(
+        notes[0].created.millisecondsSinceEpoch >= before && notes[0].created == notes[0].updated)
     }
   }
 

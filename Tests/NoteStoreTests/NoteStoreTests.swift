@@ -31,7 +31,7 @@ func day(_ text: String) -> Day {
       #expect(first.uid != second.uid)
       #expect(first.uid.count == 36)
       #expect(first.created == first.updated)
-      #expect(first.created.milliseconds >= before)
+      #expect(first.created.millisecondsSinceEpoch >= before)
       #expect(try store.note(id: 1) == first)
     }
   }

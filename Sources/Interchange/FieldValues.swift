@@ -1,0 +1,52 @@
+internal import CalendarPaging
+
+/// The checks every decoder applies to a field's text, shared so that the formats agree.
+enum FieldValues {
+  /// A uid: nil when empty; refused when it holds a control character.
+  static func uid(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> String? {
+    if bytes.isEmpty { return nil }
+    let uid = try text(bytes)
+    if uid.unicodeScalars.contains(where: { Quote.isControl($0.value) }) {
+      throw .invalidUID(Quote.text(uid))
+    }
+    return uid
+  }
+
+  /// A day in the form `YYYY-MM-DD`.
+  static func day(_ bytes: UnsafeBufferPointer<UInt8>, field: String) throws(ImportProblem) -> Day {
+    switch Day.parse(bytes: bytes) {
+    case .day(let day): return day
+    case .malformed: throw dayProblem(.malformed(Quote.bytes(bytes)), field: field)
+    case .yearZero: throw dayProblem(.yearZero(Quote.bytes(bytes)), field: field)
+    case .invalidMonth(let month):
+      throw dayProblem(.invalidMonth(Quote.bytes(bytes), month: month), field: field)
+    case .invalidDay(let year, let month, let day):
+      throw dayProblem(
+        .invalidDay(Quote.bytes(bytes), year: year, month: month, day: day), field: field)
+    }
+  }
+
+  private static func dayProblem(_ error: DayError, field: String) -> ImportProblem {
+    .invalidDay(field: field, error, expected: "YYYY-MM-DD")
+  }
+
+  /// A time as `Timestamp.parse(bytes:)` reads it; nil when empty.
+  static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>, field: String) throws(ImportProblem)
+    -> Timestamp?
+  {
+    if bytes.isEmpty { return nil }
+    guard let timestamp = Timestamp.parse(bytes: bytes) else {
+      throw .invalidTime(
+        field: field, text: Quote.bytes(bytes), expected: Timestamp.expectedForm)
+    }
+    return timestamp
+  }
+
+  /// Text that must be valid UTF-8.
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> String {
+    guard UTF8Validation.isValid(bytes) else { throw .invalidUTF8 }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension ImportProblem: Error {}

@@ -1,0 +1,55 @@
+/// An interchange format for notes: what `export` writes and `import` reads.
+public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+  /// JSON Lines: one note object per line; the default.
+  case jsonl
+  /// One JSON array of note objects.
+  case json
+  /// RFC 4180 comma-separated values with a header row.
+  case csv
+  /// RFC 5545 iCalendar: a `VCALENDAR` of `VJOURNAL`s.
+  case ics
+  /// Markdown: a heading per day and the notes under it; export only.
+  case md
+
+  /// The format's name as the `--format` option spells it, such as `jsonl`.
+  public var description: String { rawValue }
+
+  /// Whether notes can be read back from this format (every format but `md`).
+  public var isImportable: Bool { self != .md }
+
+  /// The usual file extension, without the dot.
+  public var fileExtension: String { rawValue }
+
+  /// Reads a format name as given to `--format`, ignoring case (`ndjson` and `markdown` are
+  /// accepted as other names of `jsonl` and `md`).
+  ///
+  /// - Throws: `InterchangeError.unknownFormat` naming the text and the accepted names.
+  public init(name: String) throws(InterchangeError) {
+    guard let format = Format.named(name.lowercased()) else {
+      throw .unknownFormat(name)
+    }
+    self = format
+  }
+
+  /// Infers the format from the extension of a file path (`notes.jsonl`, `2024.ICS`); nil when
+  /// the extension names no format.
+  public init?(path: String) {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    guard let format = Format.named(name[name.index(after: dot)...].lowercased()) else {
+      return nil
+    }
+    self = format
+  }
+
+  private static func named(_ lowercased: String) -> Format? {
+    switch lowercased {
+    case "jsonl", "ndjson": return .jsonl
+    case "json": return .json
+    case "csv": return .csv
+    case "ics", "ical", "ifb", "icalendar": return .ics
+    case "md", "markdown": return .md
+    default: return nil
+    }
+  }
+}

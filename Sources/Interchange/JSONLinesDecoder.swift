@@ -1,0 +1,47 @@
+/// JSON Lines: one note object per line; blank lines are skipped; LF or CRLF line ends.
+struct JSONLinesDecoder {
+  private var started = false
+
+  mutating func next<Source>(from reader: inout ByteReader<Source>) throws -> DecodedNote? {
+    if !started {
+      try reader.skipByteOrderMark()
+      started = true
+    }
+    while true {
+      var scanned = 0
+      var lineLength: Int
+      var hasNewline = true
+      while true {
+        if let newline = reader.firstIndex(of: 0x0A, from: scanned) {
+          lineLength = newline
+          break
+        }
+        scanned = reader.available
+        if try !reader.readMore() {
+          if reader.available == 0 { return nil }
+          lineLength = reader.available
+          hasNewline = false
+          break
+        }
+      }
+      let line = reader.line
+      let note = try reader.withBytes { bytes -> DecodedNote? in
+        var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<lineLength]))
+        parser.skipWhitespace()
+        if parser.index == lineLength { return nil }  // a blank line
+        do throws(ImportProblem) {
+          let note = try parser.parseNote(line: line)
+          parser.skipWhitespace()
+          if parser.index < lineLength {
+            throw parser.unexpected(expected: "the end of the line after the note")
+          }
+          return note
+        } catch {
+          throw RecordProblem(line: line, problem: error)
+        }
+      }
+      reader.consume(lineLength + (hasNewline ? 1 : 0), newlines: hasNewline ? 1 : 0)
+      if let note { return note }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+public import CalendarPaging
+
+/// A note as data: the owned form, for tests, `--json` output of a few notes, and callers
+/// that already hold Swift strings.
+public struct Note: Sendable, Hashable {
+  /// The note's id in one database; nil when it has none (exported files carry none).
+  public var id: Int?
+  /// The stable identifier that makes import idempotent.
+  public var uid: String
+  /// The day the note is on.
+  public var day: Day
+  /// The note's text, any UTF-8 (multi-line, possibly empty).
+  public var body: String
+  /// When the note was created.
+  public var created: Timestamp
+  /// When the note was last changed.
+  public var updated: Timestamp
+
+  /// Creates a note from its fields.
+  public init(
+    id: Int? = nil, uid: String, day: Day, body: String, created: Timestamp, updated: Timestamp
+  ) {
+    self.id = id
+    self.uid = uid
+    self.day = day
+    self.body = body
+    self.created = created
+    self.updated = updated
+  }
+
+  /// Calls `body` with a borrowed view of this note's fields, valid only during the call.
+  public func withFields<Result>(_ body: (NoteFields) throws -> Result) rethrows -> Result {
+    var uid = self.uid
+    var text = self.body
+    return try uid.withUTF8 { uidBytes in
+      try text.withUTF8 { bodyBytes in
+        try body(
+          NoteFields(
+            id: id, uid: uidBytes, day: day, body: bodyBytes, created: created, updated: updated))
+      }
+    }
+  }
+}
+
+/// A borrowed view of one note's fields: the export hot path.
+///
+/// `uid` and `body` point at UTF-8 bytes owned by someone else (for instance the row SQLite
+/// just stepped to) and are valid only while the view is in use: an encoder copies them into
+/// its output and keeps nothing. No `String` is made per row.
+public struct NoteFields {
+  /// The note's id in one database; nil when it has none.
+  public var id: Int?
+  /// The uid's UTF-8 bytes.
+  public var uid: UnsafeBufferPointer<UInt8>
+  /// The day the note is on.
+  public var day: Day
+  /// The body's UTF-8 bytes.
+  public var body: UnsafeBufferPointer<UInt8>
+  /// When the note was created.
+  public var created: Timestamp
+  /// When the note was last changed.
+  public var updated: Timestamp
+
+  /// Creates a view of fields whose bytes the caller keeps alive while the view is used.
+  public init(
+    id: Int? = nil, uid: UnsafeBufferPointer<UInt8>, day: Day, body: UnsafeBufferPointer<UInt8>,
+    created: Timestamp, updated: Timestamp
+  ) {
+    self.id = id
+    self.uid = uid
+    self.day = day
+    self.body = body
+    self.created = created
+    self.updated = updated
+  }
+}
