@@ -62,6 +62,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzTokenizer", ["CalendarPaging"]),
   ("FuzzCommandParser", ["CalendarPaging"]),
   ("FuzzDateRange", ["CalendarPaging"]),
+  ("FuzzSettingValue", ["CalendarPaging"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

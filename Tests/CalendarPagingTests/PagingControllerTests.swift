@@ -447,4 +447,30 @@ func n(_ value: Int) -> Number { Number(value) }
     #expect(controller.dataSource.queries.last == window.first!...window.last!)
     #expect(window.allSatisfy { controller.dataSource.counts[$0] != nil })
   }
+
+  /// An unbounded source with only the two required methods: it holds every item.
+  struct Integers: PagingDataSource {
+    func item(before item: Number) -> Number? { Number(item.value - 1) }
+    func item(after item: Number) -> Number? { Number(item.value + 1) }
+  }
+
+  @Test func aMinimalSourceHoldsEveryItem() {
+    let controller = PagingController(
+      dataSource: Integers(), metrics: WindowMetrics(menuWidth: 4, estimatedItemWidth: 1))
+    #expect(controller.select(n(1_000_000)) == .selected(n(1_000_000)))
+    #expect(controller.window.items.count == 9)
+    let result = controller.select(n(-7))
+    #expect(result.item == n(-7) && result.failure == nil)
+    controller.updateTransition(progress: 0.25)
+    #expect(controller.state.upcomingItem == n(-6))
+    #expect(controller.state.progress == 0.25)
+    #expect(controller.state.currentItem == n(-7))
+    #expect(controller.selectNext() == .queued)
+    #expect(PagingResult<Number>.queued.item == nil)
+    #expect(PagingResult.failed(.empty).failure == PagingFailure<Number>.empty)
+    controller.endTransition()
+    #expect(controller.selectedItem == n(-6))
+    #expect(
+      PagingState<Number>.empty.progress == 0 && PagingState<Number>.empty.upcomingItem == nil)
+  }
 }
