@@ -21,86 +21,60 @@ public enum CalPager {
       }
       pointer += 1
     }
-    let status = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-    exit(status)
+    exit(run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment))
   }
 
   /// Runs one command line and returns the exit status: 0 success, 1 runtime error, 64 usage.
   public static func run(arguments: [String], environment: [String: String]) -> Int32 {
-    var databasePath: String?
-    var command: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      switch argument {
-      case "--version":
-        print("calpager \(version)")
-        return 0
-      case "-h", "--help":
-        print(help)
-        return 0
-      case "--db":
-        guard index + 1 < arguments.count else {
-          return usageError("missing value for '--db'")
-        }
-        databasePath = arguments[index + 1]
-        index += 1
-      default:
-        if argument.hasPrefix("--db=") {
-          databasePath = String(argument.dropFirst(5))
-        } else if argument.hasPrefix("-") {
-          return usageError("unknown option '\(argument)'")
-        } else {
-          command.append(argument)
-        }
-      }
-      index += 1
+    let output = Output(descriptor: 1)
+    defer { output.flush() }
+    let invocation: Invocation
+    do {
+      invocation = try CommandParser.parse(arguments)
+    } catch {
+      let wantsJSON = arguments.prefix(while: { $0 != "--" }).contains("--json")
+      return fail(ErrorReport(error), json: wantsJSON, output: output)
     }
-    guard command.isEmpty || command == ["show"] else {
-      return usageError("unknown command '\(command[0])'")
+    let style = Style.resolve(
+      invocation.options, environment: environment, outputIsTerminal: Terminal.isTerminal(1),
+      terminalWidth: Terminal.columns(of: 1))
+    switch invocation.command {
+    case .help(let name):
+      output.line(HelpText.text(for: name, width: style.width))
+      return 0
+    case .version:
+      output.line("calpager \(version)")
+      return 0
+    default:
+      break
     }
-    let location = StoreLocation.resolve(explicitPath: databasePath, environment: environment)
+    let location = StoreLocation.resolve(
+      explicitPath: invocation.options.databasePath, environment: environment)
     do {
       let store = try NoteStore(location: location)
-      let day = try store.selectedDay() ?? LocalTime.today()
-      print("\(day.weekday.name) \(day.dayOfMonth) \(Day.monthNames[day.month - 1]) \(day.year)")
+      let isShell = invocation.command == .shell
+      let session = Session(
+        store: store, environment: environment, output: output, savesEveryMove: !isShell)
+      if isShell {
+        return LineMode(session: session, options: invocation.options).run()
+      }
+      try session.execute(invocation.command, style: style)
+      try session.saveSelection()
       return 0
     } catch {
-      printError("Error: \(error)")
-      return 1
+      return fail(ErrorReport(error), json: style.json, output: output)
     }
   }
 
-  static func usageError(_ message: String) -> Int32 {
-    printError("Error: \(message)\nUsage: calpager [--db PATH] [show]")
-    return 64
-  }
-
-  static func printError(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-  }
-
-  static let help = """
-    OVERVIEW: A persistent calendar pager for the terminal.
-
-    USAGE: calpager [--db PATH] [show]
-
-    OPTIONS:
-      --db PATH               The database (else $CALPAGER_DB, else
-                              $XDG_DATA_HOME/calpager/calpager.db).
-      --version               Show the version.
-      -h, --help              Show help information.
-    """
-}
-
-/// The local civil date, from `time()` and `localtime_r` (which honour `$TZ`).
-enum LocalTime {
-  /// Today in the local time zone.
-  static func today() -> Day {
-    var now = time(nil)
-    var parts = tm()
-    localtime_r(&now, &parts)
-    return Day(unixSeconds: Int(now), utcOffset: Int(parts.tm_gmtoff)) ?? .first
+  private static func fail(_ report: ErrorReport, json: Bool, output: Output) -> Int32 {
+    output.flush()
+    let errors = Output(descriptor: 2)
+    if json {
+      errors.write(bytes: report.json())
+    } else {
+      errors.line(report.text(withUsage: true))
+    }
+    errors.flush()
+    return report.status
   }
 }

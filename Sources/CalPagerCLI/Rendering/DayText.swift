@@ -1,0 +1,20 @@
+import CalendarPaging
+
+/// How days are named in text output.
+extension Day {
+  /// `Wednesday 1 May 2024`.
+  var longName: String {
+    let (year, month, day) = components
+    return "\(weekday.name) \(day) \(Day.monthNames[month - 1]) \(year)"
+  }
+
+  /// `Wed 1`: the menu label.
+  var menuLabel: String {
+    "\(weekday.shortName) \(dayOfMonth)"
+  }
+}
+
+/// `1 note`, `2 notes`.
+func countText(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+}

@@ -1,0 +1,126 @@
+import CalendarPaging
+
+/// The menu of days as terminal lines: each visible day's label (`Wed 1`, `*` after today's
+/// day, `•` at the end of a day with notes), the indicator `━` under the selected day and the
+/// border `─`, laid out by `MenuLayout`; `…` marks days beyond either end of the line.
+///
+/// Colour only decorates: the characters are the same with and without it.
+struct MenuRenderer {
+  /// The days of the window, in order.
+  let days: [Day]
+  /// The index of the selected day in `days`.
+  let selectedIndex: Int
+  /// Whether there are days before the first of `days` (false only at 0001-01-01).
+  let hasDaysBefore: Bool
+  /// Whether there are days after the last of `days`.
+  let hasDaysAfter: Bool
+  /// Today, marked with `*`.
+  let today: Day
+  /// The note count of a day of the window.
+  let noteCount: (Day) -> Int
+  /// The menu options.
+  let options: MenuOptions
+  /// The output style.
+  let style: Style
+
+  /// The layout of the window's days on a line of the style's width.
+  func layout() -> MenuLayout {
+    let widths = days.map { label(for: $0).utf8.count + 2 }
+    return MenuLayout(
+      itemWidths: widths, selectedIndex: selectedIndex, lineWidth: style.width,
+      options: options, hasItemsBefore: hasDaysBefore, hasItemsAfter: hasDaysAfter)
+  }
+
+  /// The days shown on the line, left to right.
+  func visibleDays(in layout: MenuLayout) -> [Day] {
+    layout.visibleItems.map { days[$0.index] }
+  }
+
+  /// The menu's lines, top to bottom.
+  func lines(_ layout: MenuLayout) -> [String] {
+    layout.rows.map { row in
+      switch row {
+      case .items: return itemsLine(layout)
+      case .decoration: return decorationLine(layout)
+      }
+    }
+  }
+
+  /// `Wed 1`, with `*` for today.
+  func label(for day: Day) -> String {
+    day == today ? day.menuLabel + "*" : day.menuLabel
+  }
+
+  private func itemsLine(_ layout: MenuLayout) -> String {
+    var line = ""
+    var column = 0
+    let first = layout.visibleItems.first?.column ?? layout.lineWidth
+    if layout.hasHiddenItemsBefore && first > 0 {
+      line += style.paint("…", SGR.dim)
+      column = 1
+    }
+    for placement in layout.visibleItems {
+      line += String(repeating: " ", count: max(0, placement.column - column))
+      line += cell(
+        for: days[placement.index], width: placement.width,
+        selected: placement.index == layout.selectedIndex)
+      column = placement.column + placement.width
+    }
+    if layout.hasHiddenItemsAfter && column < layout.lineWidth {
+      line += String(repeating: " ", count: layout.lineWidth - 1 - column)
+      line += style.paint("…", SGR.dim)
+    }
+    return line
+  }
+
+  /// A day's cell of `width` columns: its label left-aligned and, for a day with notes, `•`
+  /// in the last column.
+  private func cell(for day: Day, width: Int, selected: Bool) -> String {
+    guard width > 0 else { return "" }
+    let hasNotes = noteCount(day) > 0
+    let text = label(for: day)
+    let labelWidth = min(text.utf8.count, hasNotes && width >= 2 ? width - 1 : width)
+    let shown = String(text.prefix(labelWidth))
+    var cell = selected ? style.paint(shown, SGR.bold) : shown
+    if day == today && !selected { cell = style.paint(shown, SGR.underline) }
+    if day == today && selected { cell = style.paint(shown, SGR.bold, SGR.underline) }
+    let padding = width - labelWidth - (hasNotes && width >= 2 ? 1 : 0)
+    cell += String(repeating: " ", count: max(0, padding))
+    if hasNotes && width >= 2 { cell += style.paint("•", SGR.yellow) }
+    return cell
+  }
+
+  private func decorationLine(_ layout: MenuLayout) -> String {
+    var columns = [Character](repeating: " ", count: layout.lineWidth)
+    if let border = layout.border {
+      for column in border.column..<min(border.column + border.width, columns.count) {
+        columns[column] = "─"
+      }
+    }
+    guard let indicator = layout.indicator else {
+      return trimmed(style.paint(String(columns).trimmingTrailingSpaces, SGR.dim))
+    }
+    let start = min(indicator.column, columns.count)
+    let end = min(indicator.column + indicator.width, columns.count)
+    let before = String(columns[..<start])
+    let bar = String(repeating: "━", count: end - start)
+    let after = String(columns[end...]).trimmingTrailingSpaces
+    let border = layout.border != nil
+    return trimmed(
+      (border ? style.paint(before, SGR.dim) : before) + style.paint(bar, SGR.blue)
+        + (border ? style.paint(after, SGR.dim) : after))
+  }
+
+  private func trimmed(_ line: String) -> String {
+    line.trimmingTrailingSpaces
+  }
+}
+
+extension String {
+  /// The string without trailing spaces.
+  var trimmingTrailingSpaces: String {
+    var end = endIndex
+    while end > startIndex && self[index(before: end)] == " " { end = index(before: end) }
+    return String(self[..<end])
+  }
+}

@@ -1,0 +1,34 @@
+import Interchange
+
+/// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
+/// under the text, lines of a multi-line body kept, control characters shown escaped.
+struct NoteLines {
+  /// The output style.
+  let style: Style
+  /// The columns the `#id` takes: the widest id among the notes shown together.
+  let idWidth: Int
+
+  /// A layout for `notes`, whose ids line up.
+  init(style: Style, notes: [Note]) {
+    self.style = style
+    idWidth = notes.map { String($0.id ?? 0).utf8.count + 1 }.max() ?? 2
+  }
+
+  /// Appends the lines of `note` to `output`.
+  func append(_ note: Note, to output: Output) {
+    let id = "#\(note.id ?? 0)"
+    let label = id + String(repeating: " ", count: max(0, idWidth - id.utf8.count))
+    let prefix = "  " + style.paint(label, SGR.dim) + "  "
+    let indent = String(repeating: " ", count: 4 + idWidth)
+    let available = max(style.width - 4 - idWidth, 16)
+    var first = true
+    let body = TerminalText.multiline(note.body)
+    for paragraph in body.split(separator: "\n", omittingEmptySubsequences: false) {
+      for line in TextWrap.lines(paragraph, width: available) {
+        output.write(first ? prefix : indent)
+        output.line(String(line))
+        first = false
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// How a command's output looks: JSON or text, with or without colour, and how wide.
+struct Style: Sendable, Equatable {
+  /// One JSON object per command instead of text.
+  var json: Bool
+  /// ANSI colour in text output.
+  var color: Bool
+  /// The columns text is laid out in.
+  var width: Int
+
+  /// The style for `options`: colour with `--color always`, or on a terminal with
+  /// `--color auto` (the default), never when `NO_COLOR` is set or `TERM` is `dumb`; width
+  /// from `--width`, else the terminal's, else `$COLUMNS`, else 80.
+  static func resolve(
+    _ options: GlobalOptions, environment: [String: String], outputIsTerminal: Bool,
+    terminalWidth: Int?
+  ) -> Style {
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    let color: Bool
+    switch options.color ?? .auto {
+    case .always: color = !noColor
+    case .never: color = false
+    case .auto: color = outputIsTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+    let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return Style(
+      json: options.json, color: color, width: options.width ?? terminalWidth ?? columns ?? 80)
+  }
+}
+
+/// ANSI SGR sequences, used only when `Style.color` is on.
+enum SGR {
+  static let reset = "\u{1B}[0m"
+  static let bold = "\u{1B}[1m"
+  static let dim = "\u{1B}[2m"
+  static let underline = "\u{1B}[4m"
+  static let reverse = "\u{1B}[7m"
+  static let blue = "\u{1B}[34m"
+  static let yellow = "\u{1B}[33m"
+  static let cyan = "\u{1B}[36m"
+}
+
+extension Style {
+  /// `text` wrapped in `codes` and a reset when colour is on; `text` itself otherwise.
+  func paint(_ text: String, _ codes: String...) -> String {
+    guard color, !codes.isEmpty, !text.isEmpty else { return text }
+    return codes.joined() + text + SGR.reset
+  }
+
+  /// The terminal-safe form of note text for a page, escapes shown in reverse video when
+  /// colour is on.
+  var noteText: TerminalText {
+    var text = TerminalText()
+    if color {
+      text.escapePrefix = SGR.reverse
+      text.escapeSuffix = SGR.reset
+    }
+    return text
+  }
+}

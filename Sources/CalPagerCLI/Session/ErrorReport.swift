@@ -1,0 +1,63 @@
+import CalendarPaging
+import Interchange
+import NoteStore
+
+/// How a failed command is reported: its message, exit status and, for usage errors, the
+/// usage lines.
+struct ErrorReport {
+  /// The one-line message, in sentence case.
+  let message: String
+  /// 64 for a usage error, 1 for a runtime error.
+  let status: Int32
+  /// The usage lines printed after a usage error's message, if any.
+  let usage: String?
+
+  /// The report of `error`.
+  init(_ error: Error) {
+    switch error {
+    case let usage as UsageError:
+      message = usage.message.sentenceCased
+      status = UsageError.exitStatus
+      let full = usage.description
+      self.usage = full.firstIndex(of: "\n").map { String(full[full.index(after: $0)...]) }
+    case let setting as SettingError:
+      message = setting.description.sentenceCased
+      status = UsageError.exitStatus
+      usage = nil
+    default:
+      message = "\(error)".sentenceCased
+      status = 1
+      usage = nil
+    }
+  }
+
+  /// The text for standard error: `Error: …` and, with `withUsage`, the usage lines.
+  func text(withUsage: Bool, linePrefix: String = "") -> String {
+    var text = linePrefix + "Error: " + message
+    if withUsage, let usage { text += "\n" + usage }
+    return text
+  }
+
+  /// `{"error":"…","exit":64}`, with `"line":N` in the line mode.
+  func json(line: Int? = nil) -> [UInt8] {
+    var buffer: [UInt8] = []
+    buffer.append(contentsOf: #"{"error":"#.utf8)
+    JSON.appendString(message, into: &buffer)
+    buffer.append(contentsOf: #","exit":"#.utf8)
+    JSON.appendInt(Int(status), into: &buffer)
+    if let line {
+      buffer.append(contentsOf: #","line":"#.utf8)
+      JSON.appendInt(line, into: &buffer)
+    }
+    buffer.append(contentsOf: "}\n".utf8)
+    return buffer
+  }
+}
+
+extension String {
+  /// The text with its first letter capitalised (messages start in sentence case).
+  var sentenceCased: String {
+    guard let first = unicodeScalars.first, ("a"..."z").contains(first) else { return self }
+    return first.properties.uppercaseMapping + String(unicodeScalars.dropFirst())
+  }
+}

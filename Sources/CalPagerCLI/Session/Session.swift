@@ -1,0 +1,184 @@
+import CalendarPaging
+import Interchange
+import NoteStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A runtime failure of a command: `Error: …` on stderr and exit status 1.
+struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// One line saying what went wrong.
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// One calpager session on one database: a single command from the command line, or every
+/// line of `calpager shell`.
+///
+/// The session keeps one connection and one paging controller for its whole life, so in the
+/// line mode a step inside the window costs no query. The selection is saved after each
+/// paging command of a one-shot run; in the line mode, before each write and at the end.
+final class Session {
+  typealias Controller = PagingController<NotesDataSource, NotesPageProvider>
+
+  let store: NoteStore
+  let environment: [String: String]
+  let output: Output
+  /// Whether standard output is a terminal (for colour).
+  let outputIsTerminal: Bool
+  /// The terminal's width, read once.
+  let terminalWidth: Int?
+  /// Today, in `$TZ`, read once per session.
+  let today: Day
+  /// Whether each move of the selection is saved at once (one-shot runs) or at the next write
+  /// and at the end (the line mode).
+  let savesEveryMove: Bool
+
+  private var cachedMenuOptions: MenuOptions?
+  private var controller: Controller?
+  /// Whether the window's counts or pages may be out of date (after a write, or another
+  /// process's commit).
+  private var pagingIsStale = false
+  /// The selected day when it differs from the one saved.
+  private(set) var unsavedSelection: Day?
+  /// SQLite's `data_version` when the paging data was loaded: it changes when another
+  /// connection commits.
+  private var dataVersion: Int?
+
+  init(store: NoteStore, environment: [String: String], output: Output, savesEveryMove: Bool) {
+    self.store = store
+    self.environment = environment
+    self.output = output
+    self.savesEveryMove = savesEveryMove
+    outputIsTerminal = Terminal.isTerminal(output.descriptor)
+    terminalWidth = Terminal.columns(of: output.descriptor)
+    today = LocalTime.today()
+  }
+
+  /// The style of one command's output.
+  func style(for options: GlobalOptions) -> Style {
+    Style.resolve(
+      options, environment: environment, outputIsTerminal: outputIsTerminal,
+      terminalWidth: terminalWidth)
+  }
+
+  /// The menu options from the stored settings (defaults where unset or unreadable).
+  func menuOptions() throws -> MenuOptions {
+    if let cachedMenuOptions { return cachedMenuOptions }
+    let options = (try? MenuOptions(settings: store.settings())) ?? MenuOptions()
+    cachedMenuOptions = options
+    return options
+  }
+
+  /// Forgets the menu options, after `config` changed them.
+  func settingsChanged() {
+    cachedMenuOptions = nil
+    controller = nil
+  }
+
+  // MARK: - Selection
+
+  /// The selected day: the session's, else the saved one, else today.
+  func selectedDay() throws -> Day {
+    if let day = controller?.selectedItem { return day }
+    if let unsavedSelection { return unsavedSelection }
+    return try store.selectedDay() ?? today
+  }
+
+  /// Saves the selection if it moved since it was last saved.
+  func saveSelection() throws {
+    guard let day = unsavedSelection else { return }
+    try store.setSelectedDay(day)
+    unsavedSelection = nil
+  }
+
+  /// Records that the selection is now `day`, saving it at once in a one-shot run.
+  func selectionMoved(to day: Day) throws {
+    unsavedSelection = day
+    if savesEveryMove { try saveSelection() }
+  }
+
+  /// Marks what the paging controller holds as out of date, after a write.
+  func notesChanged() {
+    pagingIsStale = true
+  }
+
+  // MARK: - Paging
+
+  /// The paging controller, built on first use around the selected day and reloaded when
+  /// notes changed since.
+  func pagingController(width: Int) throws -> Controller {
+    let metrics = try menuOptions().windowMetrics(lineWidth: width)
+    let version = try store.database.scalarInt("PRAGMA data_version")
+    if let controller, controller.metrics == metrics {
+      if pagingIsStale || version != dataVersion {
+        pagingIsStale = false
+        dataVersion = version
+        _ = controller.reloadData()
+      }
+      return controller
+    }
+    let day = try selectedDay()
+    let created = Controller(
+      dataSource: NotesDataSource(store: store), pageProvider: NotesPageProvider(store: store),
+      metrics: metrics)
+    _ = created.reloadData(around: day)
+    controller = created
+    pagingIsStale = false
+    dataVersion = version
+    return created
+  }
+
+  /// Moves the selection with `move` and returns the new day, or throws why it could not.
+  func move(
+    width: Int, _ move: (Controller) throws -> PagingResult<Day>
+  ) throws -> Day {
+    let controller = try pagingController(width: width)
+    let result = try move(controller)
+    switch result {
+    case .selected(let day):
+      try selectionMoved(to: day)
+      return day
+    case .failed(.edge(.before, let day)):
+      throw CommandError(DayError.outOfRange(from: day, direction: .before).description)
+    case .failed(.edge(.after, let day)):
+      throw CommandError(DayError.outOfRange(from: day, direction: .after).description)
+    case .failed(let failure):
+      throw CommandError("cannot move the selection: \(failure)")
+    case .queued:
+      throw CommandError("cannot move the selection while a move is under way")
+    }
+  }
+
+  /// Prints the page of the selected day.
+  func renderPage(_ style: Style) throws {
+    let controller = try pagingController(width: style.width)
+    guard let day = controller.selectedItem, let page = controller.pages.selectedPage else {
+      throw CommandError("nothing is selected")
+    }
+    if let error = controller.dataSource.countsError { throw error }
+    let notes = try page.notes()
+    let menu = MenuRenderer(
+      days: controller.window.items, selectedIndex: controller.selectedIndex,
+      hasDaysBefore: controller.window.hasItemsBefore,
+      hasDaysAfter: controller.window.hasItemsAfter, today: today,
+      noteCount: { controller.dataSource.noteCount(on: $0) ?? 0 },
+      options: try menuOptions(), style: style)
+    PageRenderer(menu: menu, day: day, notes: notes).render(to: output)
+  }
+}
+
+/// The local civil date, from `time()` and `localtime_r` (which honour `$TZ`).
+enum LocalTime {
+  /// Today in the local time zone.
+  static func today() -> Day {
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return Day(unixSeconds: Int(now), utcOffset: Int(parts.tm_gmtoff)) ?? .first
+  }
+}

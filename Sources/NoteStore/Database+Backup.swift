@@ -1,0 +1,28 @@
+internal import CSQLite
+
+extension Database {
+  /// Copies this whole database into `destination` with SQLite's online backup API.
+  ///
+  /// One `sqlite3_backup_step(-1)` copies every page under a single read lock, so the copy
+  /// is consistent even while other processes write (they wait for the copy, as for any
+  /// reader, rather than being copied halfway).
+  ///
+  /// - Throws: `DatabaseError` when the copy fails.
+  public func backup(into destination: Database) throws(DatabaseError) {
+    guard let backup = sqlite3_backup_init(destination.rawHandle, "main", rawHandle, "main")
+    else {
+      throw DatabaseError(
+        code: sqlite3_errcode(destination.rawHandle), connection: destination.rawHandle)
+    }
+    var code = sqlite3_backup_step(backup, -1)
+    while code == SQLITE_BUSY || code == SQLITE_LOCKED {
+      sqlite3_sleep(5)
+      code = sqlite3_backup_step(backup, -1)
+    }
+    let finish = sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw DatabaseError(code: code, connection: rawHandle) }
+    guard finish == SQLITE_OK else {
+      throw DatabaseError(code: finish, connection: destination.rawHandle)
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import CalendarPaging
+import Interchange
+
+extension NoteStore {
+  /// Calls `body` with each note of the days in `range`, by day and then in the order added,
+  /// straight from SQLite's row: no `String` is made per note.
+  ///
+  /// All rows come from one read transaction, so an export is a consistent snapshot even
+  /// while other processes write.
+  ///
+  /// - Parameters:
+  ///   - range: The days to read.
+  ///   - body: Receives each note's fields, valid only during the call.
+  /// - Returns: The number of notes read.
+  /// - Throws: What `body` threw, or the store's error.
+  @discardableResult
+  public func forEachNote(in range: ClosedRange<Day>, _ body: (NoteFields) throws -> Void)
+    throws -> Int
+  {
+    do {
+      return try database.read { database in
+        var count = 0
+        let statement = try database.prepare(
+          "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id")
+        try statement.forEachRow([
+          .int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber),
+        ]) { row in
+          try row.withBytes(at: 1) { uid in
+            try row.withBytes(at: 3) { text in
+              try body(
+                NoteFields(
+                  id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
+                  body: text, created: Timestamp(clamping: row.int(at: 4)),
+                  updated: Timestamp(clamping: row.int(at: 5))))
+            }
+          }
+          count += 1
+        }
+        return count
+      }
+    } catch let error as DatabaseError {
+      throw StoreError(error, path: location.path)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import CalendarPaging
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `calpager check` found.
+public struct CheckReport: Sendable, Equatable {
+  /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
+  public var integrity: [String]
+  /// Whether the search index holds exactly one entry per note.
+  public var searchIndexMatches: Bool
+  /// The migrations the database records, in order.
+  public var migrations: [String]
+  /// The migrations this binary knows.
+  public var knownMigrations: [String]
+  /// The number of notes.
+  public var noteCount: Int
+  /// The number of days with notes.
+  public var dayCount: Int
+  /// The first and last day with notes, if any.
+  public var span: ClosedRange<Day>?
+  /// The number of steps `undo` can take.
+  public var undoDepth: Int
+
+  /// Whether everything checked is as it should be.
+  public var isHealthy: Bool {
+    integrity == ["ok"] && searchIndexMatches && migrations == knownMigrations
+  }
+}
+
+extension NoteStore {
+  /// Checks the file's integrity, the search index, the schema version, and counts notes.
+  ///
+  /// - Returns: The findings.
+  /// - Throws: The store's error when SQLite cannot read the file.
+  public func check() throws -> CheckReport {
+    do {
+      return try database.read { database in
+        var integrity: [String] = []
+        try database.prepareUncached("PRAGMA integrity_check").forEachRow {
+          integrity.append($0.string(at: 0))
+        }
+        let notes = try database.scalarInt("SELECT count(*) FROM notes") ?? 0
+        let indexed = try database.scalarInt("SELECT count(*) FROM notes_fts_docsize") ?? 0
+        let days = try database.scalarInt("SELECT count(DISTINCT day) FROM notes") ?? 0
+        let first = try database.scalarInt("SELECT min(day) FROM notes").flatMap(
+          Day.init(dayNumber:))
+        let last = try database.scalarInt("SELECT max(day) FROM notes").flatMap(
+          Day.init(dayNumber:))
+        return CheckReport(
+          integrity: integrity, searchIndexMatches: notes == indexed,
+          migrations: try Migrator().appliedMigrations(database),
+          knownMigrations: Migration.all.map(\.name), noteCount: notes, dayCount: days,
+          span: first.flatMap { first in last.map { first...$0 } },
+          undoDepth: try database.scalarInt("SELECT count(*) FROM actions") ?? 0)
+      }
+    } catch let error as DatabaseError {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
+  /// Writes a consistent copy of the database to `path`, atomically: the copy goes to a
+  /// temporary file beside it, is synced, then renamed over `path`.
+  ///
+  /// - Throws: `StoreError` when the copy cannot be written.
+  public func backup(to path: String) throws {
+    let target = StoreLocation(path: path, createsParentDirectories: false)
+    var info = stat()
+    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      throw StoreError.isDirectory(path: path)
+    }
+    let temporary = target.directory + "/.calpager-backup-\(getpid())-\(Clock.nowMilliseconds())"
+    do {
+      try target.prepare()
+      do {
+        let copy = try Database(path: temporary)
+        try database.backup(into: copy)
+        try copy.execute(script: "PRAGMA journal_mode = DELETE")
+      }
+      guard rename(temporary, path) == 0 else {
+        throw StoreError.readOnly(path: path, detail: String(cString: strerror(errno)))
+      }
+    } catch let error as DatabaseError {
+      unlink(temporary)
+      throw StoreError(error, path: path)
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+}
