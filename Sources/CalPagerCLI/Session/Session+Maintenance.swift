@@ -31,7 +31,7 @@ extension Session {
       }
     case .get(let name):
       let key = try SettingKey(parsing: name)
-      printSetting(key, value: try store.menuOptions().value(for: key), style: style)
+      printSetting(key, value: try store.menuOptions().value(for: key), style: style, bare: true)
     case .set(let name, let value):
       try saveSelection()
       let stored = try store.setSetting(name, to: value)
@@ -46,7 +46,9 @@ extension Session {
     }
   }
 
-  private func printSetting(_ key: SettingKey, value: String, style: Style) {
+  /// Prints a setting: `{"key":"value"}`, the bare value (`get`, for scripts), or
+  /// `key = value`.
+  private func printSetting(_ key: SettingKey, value: String, style: Style, bare: Bool = false) {
     if style.json {
       output.append { buffer in
         buffer.append(UInt8(ascii: "{"))
@@ -56,7 +58,7 @@ extension Session {
         buffer.append(contentsOf: "}\n".utf8)
       }
     } else {
-      output.line(value)
+      output.line(bare ? value : "\(key.rawValue) = \(value)")
     }
   }
 

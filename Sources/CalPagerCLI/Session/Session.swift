@@ -56,7 +56,7 @@ final class Session {
     self.savesEveryMove = savesEveryMove
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
-    today = LocalTime.today()
+    today = LocalTime.today(environment: environment)
   }
 
   /// The style of one command's output.
@@ -174,6 +174,15 @@ final class Session {
 
 /// The local civil date, from `time()` and `localtime_r` (which honour `$TZ`).
 enum LocalTime {
+  /// Today: `$CALPAGER_TODAY` when it holds a date (for reproducible scripts and tests),
+  /// else the local date in `$TZ`.
+  static func today(environment: [String: String]) -> Day {
+    if let text = environment["CALPAGER_TODAY"], let day = try? Day(parsing: text) {
+      return day
+    }
+    return today()
+  }
+
   /// Today in the local time zone.
   static func today() -> Day {
     var now = time(nil)

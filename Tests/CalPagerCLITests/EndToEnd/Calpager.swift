@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import TestSupport
 
 /// Runs the built `calpager` binary on a database in its own temporary directory.
@@ -15,7 +16,7 @@ final class Calpager: @unchecked Sendable {
   ) throws -> ProcessResult {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
-      "EDITOR": nil,
+      "EDITOR": nil, "CALPAGER_TODAY": Calpager.today,
     ]
     for (key, value) in environment { merged[key] = value }
     return try runProcess(
@@ -31,6 +32,14 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = ["TZ": "UTC", "NO_COLOR": nil, "CALPAGER_DB": nil]
     for (key, value) in environment { merged[key] = value }
     return try runProcess(Products.path("calpager"), arguments, environment: merged)
+  }
+
+  /// The day the runs take as today (`CALPAGER_TODAY`), unless a test says otherwise.
+  static let today = "2030-06-15"
+
+  /// Opens the database to look at what a run left.
+  func store() throws -> NoteStore {
+    try NoteStore(location: StoreLocation(path: database, createsParentDirectories: false))
   }
 
   /// Every file in the directory with its bytes, to check a failing command changed nothing.
