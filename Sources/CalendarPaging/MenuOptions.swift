@@ -1,13 +1,14 @@
 /// How the menu line looks: Parchment's menu options, in terminal columns.
 ///
-/// The defaults suit an 80-column terminal: day items such as `Wed 1` in 7 columns, 2 columns
-/// apart, the selection centred where possible and underlined, the menu above the page.
+/// The defaults suit an 80-column terminal: day items such as `Wed 1` in 8 columns (room for
+/// the label, today's `*` and the `•` of a day with notes), 1 column apart, the selection
+/// centred where possible and underlined, the menu above the page.
 /// `calpager config` sets them (see `SettingKey`).
 public struct MenuOptions: Sendable, Hashable {
   /// How wide each item is.
-  public var itemSize: MenuItemSize = .fixed(width: 7)
+  public var itemSize: MenuItemSize = .fixed(width: 8)
   /// The columns between two items.
-  public var spacing = 2
+  public var spacing = 1
   /// The columns kept free at the start and end of the items.
   public var insets = HorizontalInsets()
   /// Where the selected item is placed on the line.

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct MenuOptionsTests {
   static let defaults: [(SettingKey, String)] = [
-    (.menuItemSize, "fixed:7"), (.menuSpacing, "2"), (.menuInsets, "0"),
+    (.menuItemSize, "fixed:8"), (.menuSpacing, "1"), (.menuInsets, "0"),
     (.menuAlignment, "left"), (.selectedPosition, "prefer-centered"), (.indicator, "visible"),
     (.indicatorInsets, "0"), (.border, "hidden"), (.borderInsets, "0"), (.menuPosition, "top"),
     (.firstWeekday, "monday"),
@@ -165,7 +165,7 @@ import Testing
     var options = MenuOptions()
     #expect(
       options.windowMetrics(lineWidth: 80)
-        == WindowMetrics(menuWidth: 80, estimatedItemWidth: 7, spacing: 2, margin: 40))
+        == WindowMetrics(menuWidth: 80, estimatedItemWidth: 8, spacing: 1, margin: 40))
     options.selectedPosition = .left
     options.itemSize = .sizeToFit(minWidth: 9)
     #expect(options.windowMetrics(lineWidth: 81).margin == 81)

@@ -2,10 +2,12 @@ import CalendarPaging
 
 /// How days are named in text output.
 extension Day {
-  /// `Wednesday 1 May 2024`.
+  /// `Wednesday 1 May 2024` (`Monday 1 January 0001`: years have four digits).
   var longName: String {
     let (year, month, day) = components
-    return "\(weekday.name) \(day) \(Day.monthNames[month - 1]) \(year)"
+    let digits = String(year)
+    let paddedYear = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    return "\(weekday.name) \(day) \(Day.monthNames[month - 1]) \(paddedYear)"
   }
 
   /// `Wed 1`: the menu label.

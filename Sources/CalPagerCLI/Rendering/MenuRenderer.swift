@@ -70,7 +70,7 @@ struct MenuRenderer {
       line += String(repeating: " ", count: layout.lineWidth - 1 - column)
       line += style.paint("…", SGR.dim)
     }
-    return line
+    return line.trimmingTrailingSpaces
   }
 
   /// A day's cell of `width` columns: its label left-aligned and, for a day with notes, `•`

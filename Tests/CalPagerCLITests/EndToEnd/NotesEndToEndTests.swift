@@ -166,11 +166,11 @@ import Testing
 
   @Test func configSetsValidatesAndResets() throws {
     let calpager = Calpager()
-    #expect(try calpager.run(["config", "get", "menu-spacing"]).stdout == "2\n")
-    #expect(
-      try calpager.run(["config", "set", "menu-spacing", "1"]).stdout == "menu-spacing = 1\n")
     #expect(try calpager.run(["config", "get", "menu-spacing"]).stdout == "1\n")
-    #expect(try calpager.run(["config", "list"]).stdout.contains("menu-spacing       1\n"))
+    #expect(
+      try calpager.run(["config", "set", "menu-spacing", "3"]).stdout == "menu-spacing = 3\n")
+    #expect(try calpager.run(["config", "get", "menu-spacing"]).stdout == "3\n")
+    #expect(try calpager.run(["config", "list"]).stdout.contains("menu-spacing       3\n"))
     let before = calpager.snapshot()
     let bad = try calpager.run(["config", "set", "menu-spacing", "lots"])
     #expect(bad.status == 64)
@@ -178,10 +178,10 @@ import Testing
     let unknown = try calpager.run(["config", "set", "colour", "red"])
     #expect(unknown.status == 64 && unknown.stderr.hasPrefix("Error: Unknown setting 'colour'"))
     #expect(calpager.snapshot() == before)
-    #expect(try calpager.run(["config", "unset", "menu-spacing"]).stdout == "menu-spacing = 2\n")
+    #expect(try calpager.run(["config", "unset", "menu-spacing"]).stdout == "menu-spacing = 1\n")
     #expect(try calpager.store().settings().isEmpty)
     let json = try calpager.run(["--json", "config", "list"])
-    #expect(json.stdout.hasPrefix(#"{"menu-item-size":"fixed:7","menu-spacing":"2","#))
+    #expect(json.stdout.hasPrefix(#"{"menu-item-size":"fixed:8","menu-spacing":"1","#))
   }
 
   @Test func helpAndVersionNeedNoDatabase() throws {

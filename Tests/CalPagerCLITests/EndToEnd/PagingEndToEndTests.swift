@@ -102,8 +102,8 @@ import Testing
     let page = try calpager.run(["--width", "80", "show"])
     #expect(
       page.stdout == """
-        Sat 27   Sun 28   Mon 29   Tue 30   Wed 1 •  Thu 2 •  Fri 3    Sat 4    Sun 5  …
-                                            ━━━━━━━
+        Sat 27   Sun 28   Mon 29   Tue 30   Wed 1  • Thu 2  • Fri 3    Sat 4    Sun 5
+                                            ━━━━━━━━
         Wednesday 1 May 2024 · 1 note
           #1  Dentist at 10:00
 
