@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The rendered page, byte for byte, at widths 40, 80 and 132, for each selected position,
-/// with and without colour, with CJK and emoji in notes and a note full of control
-/// characters. The goldens live in `Tests/CalPagerCLITests/Goldens`; after a deliberate
+/// The rendered page, byte for byte, in every layout the options allow.
+///
+/// Widths 40, 80 and 132, each selected position, with and without colour, with CJK and
+/// emoji in notes and a note full of control characters. The goldens live in `Tests/CalPagerCLITests/Goldens`; after a deliberate
 /// change, rerun with `CALPAGER_UPDATE_GOLDENS=1`, read the diff, and commit it.
 @Suite struct PageGoldenTests {
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
