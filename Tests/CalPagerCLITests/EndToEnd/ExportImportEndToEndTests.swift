@@ -26,16 +26,31 @@ import Testing
     let days = ["0001-01-01", "2024-05-01", "2024-05-01", "1999-12-31", "9999-12-31"]
     var lines: [String] = []
     for (index, body) in bodies.enumerated() {
-      let json = String(
-        decoding: try! JSONSerialization.data(withJSONObject: [body], options: [.fragmentsAllowed]),
-        as: UTF8.self)
-      let text = json.dropFirst().dropLast()  // the array's brackets
       lines.append(
-        #"{"uid":"uid-\#(index)","day":"\#(days[index % days.count])","body":\#(text),"#
+        #"{"uid":"uid-\#(index)","day":"\#(days[index % days.count])","body":\#(jsonString(body)),"#
           + #""created":"2024-01-0\#(index % 9 + 1)T10:00:00.123Z","updated":"2024-02-01T00:00:00.001Z"}"#
       )
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` as a JSON string, escaped by hand (Foundation's writer is not needed for this).
+  static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
   }
 
   @Test(arguments: ["jsonl", "json", "csv", "ics"])
