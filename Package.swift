@@ -52,7 +52,11 @@ var package = Package(
 // CALPAGER_FUZZ is set. Each lives in Tests/Fuzz/NAME, with its corpus in
 // Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-  ("FuzzDayParser", ["CalendarPaging"])
+  ("FuzzDayParser", ["CalendarPaging"]),
+  ("FuzzJSONLDecoder", ["Interchange"]),
+  ("FuzzJSONDecoder", ["Interchange"]),
+  ("FuzzCSVDecoder", ["Interchange"]),
+  ("FuzzICSDecoder", ["Interchange"]),
 ]
 if fuzzing {
   for target in fuzzTargets {
