@@ -2,8 +2,9 @@ import Foundation
 import Interchange
 import Testing
 
-/// Every input a fuzz target crashed on, replayed through the same check (`FuzzCheck`), which
-/// traps if it fails again. Findings live in `FuzzFindings/<target>/`.
+/// Every input a fuzz target crashed on, replayed through the same check.
+///
+/// `FuzzCheck` traps if a finding fails again. Findings live in `FuzzFindings/<target>/`.
 @Suite struct FuzzFindingsTests {
   static let targets: [(name: String, format: Format)] = [
     ("FuzzJSONLDecoder", .jsonl), ("FuzzJSONDecoder", .json), ("FuzzCSVDecoder", .csv),
