@@ -4,7 +4,7 @@ import Testing
 
 /// Every input a fuzz target crashed on, replayed through the same check.
 ///
-/// `FuzzCheck` traps if a finding fails again. Findings live in `FuzzFindings/<target>/`.
+/// `FuzzCheck` traps if a finding fails again. Findings live in `Tests/Fuzz/Findings/<target>/`.
 @Suite struct FuzzFindingsTests {
   static let targets: [(name: String, format: Format)] = [
     ("FuzzJSONLDecoder", .jsonl), ("FuzzJSONDecoder", .json), ("FuzzCSVDecoder", .csv),
@@ -13,7 +13,7 @@ import Testing
 
   static func findings() -> [(file: String, format: Format)] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("FuzzFindings")
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings")
     var result: [(String, Format)] = []
     for target in targets {
       let folder = root.appendingPathComponent(target.name)
