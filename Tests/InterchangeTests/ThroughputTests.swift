@@ -3,8 +3,9 @@ import Foundation
 import Interchange
 import Testing
 
-/// A quick in-process measurement of the encoders and decoders; it prints figures and never
-/// fails on timing. `CALPAGER_THROUGHPUT=200000 swift test -c release --filter Throughput`
+/// A quick in-process measurement of the encoders and decoders.
+///
+/// It prints figures and never fails on timing. `CALPAGER_THROUGHPUT=200000 swift test -c release --filter Throughput`
 /// gives meaningful numbers (the default is a few thousand notes, for correctness only).
 @Suite struct ThroughputTests {
   static let count = Int(ProcessInfo.processInfo.environment["CALPAGER_THROUGHPUT"] ?? "") ?? 3000
