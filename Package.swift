@@ -63,6 +63,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzCommandParser", ["CalendarPaging"]),
   ("FuzzDateRange", ["CalendarPaging"]),
   ("FuzzSettingValue", ["CalendarPaging"]),
+  ("FuzzJSONLDecoder", ["Interchange"]),
+  ("FuzzJSONDecoder", ["Interchange"]),
+  ("FuzzCSVDecoder", ["Interchange"]),
+  ("FuzzICSDecoder", ["Interchange"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

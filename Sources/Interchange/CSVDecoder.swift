@@ -79,6 +79,7 @@ struct CSVDecoder {
     var scanned = 0
     let line = reader.line
     while true {
+      var strayCharacter: Int?
       let found = try reader.withBytes { bytes -> (Int, Int)? in
         var index = scanned
         while index < bytes.count {
@@ -107,9 +108,8 @@ struct CSVDecoder {
               }
             default:
               if case .afterQuote = state {
-                throw RecordProblem(
-                  line: line,
-                  problem: .characterAfterClosingQuote(Quote.character(in: bytes, at: index)))
+                strayCharacter = index
+                return nil
               }
               state = .unquoted
             }
@@ -119,6 +119,12 @@ struct CSVDecoder {
         return nil
       }
       if let (content, record) = found { return (content, record, newlines + 1) }
+      if let strayCharacter {
+        // Read the whole character first, so that the message does not depend on chunks.
+        _ = try reader.ensure(strayCharacter + 4)
+        let found = reader.withBytes { Quote.character(in: $0, at: strayCharacter) }
+        throw RecordProblem(line: line, problem: .characterAfterClosingQuote(found))
+      }
       scanned = reader.available
       if try !reader.readMore(recordLine: line) {
         if reader.available == 0 { return nil }

@@ -41,7 +41,12 @@ struct ICSDecoder {
   private mutating func process(line: Int) throws(ImportProblem) -> DecodedNote? {
     try logical.withUnsafeBufferPointer { (bytes) throws(ImportProblem) -> DecodedNote? in
       guard UTF8Validation.isValid(bytes) else { throw .invalidUTF8 }
-      let content = try ICSContentLine(bytes)
+      let content: ICSContentLine
+      do throws(ImportProblem) {
+        content = try ICSContentLine(bytes)
+      } catch {
+        throw open.isEmpty ? .expectedCalendar(found: Quote.bytes(bytes)) : error
+      }
       let value = UnsafeBufferPointer(rebasing: bytes[content.valueStart...])
       switch content.name {
       case "BEGIN":
@@ -64,8 +69,9 @@ struct ICSDecoder {
         }
         open.removeLast()
         if open.count == 1, innermost.name == "VJOURNAL", let finished = journal {
+          let note = try finished.finish()  // on error, `journal` still names the line
           journal = nil
-          return try finished.finish()
+          return note
         }
       default:
         guard !open.isEmpty else { throw .expectedCalendar(found: Quote.bytes(bytes)) }

@@ -20,7 +20,7 @@ struct JSONArrayDecoder {
             line: reader.line, problem: .unexpectedEnd(expected: "'[' to open the array of notes"))
         }
         guard byte == UInt8(ascii: "[") else {
-          throw unexpected(reader, expected: "'[' to open the array of notes")
+          throw try unexpected(&reader, expected: "'[' to open the array of notes")
         }
         reader.consume(1, newlines: 0)
         phase = .firstElement
@@ -44,7 +44,9 @@ struct JSONArrayDecoder {
           phase = .done
           continue
         }
-        guard byte == UInt8(ascii: ",") else { throw unexpected(reader, expected: "',' or ']'") }
+        guard byte == UInt8(ascii: ",") else {
+          throw try unexpected(&reader, expected: "',' or ']'")
+        }
         reader.consume(1, newlines: 0)
         guard try Self.skipWhitespace(&reader) != nil else {
           throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "a note object"))
@@ -52,7 +54,7 @@ struct JSONArrayDecoder {
         return try element(&reader)
       case .done:
         if try Self.skipWhitespace(&reader) != nil {
-          throw unexpected(reader, expected: "nothing after the closing ']'")
+          throw try unexpected(&reader, expected: "nothing after the closing ']'")
         }
         return nil
       }
@@ -64,7 +66,7 @@ struct JSONArrayDecoder {
     -> DecodedNote
   {
     guard reader[0] == UInt8(ascii: "{") else {
-      throw unexpected(reader, expected: "a note object")
+      throw try unexpected(&reader, expected: "a note object")
     }
     let line = reader.line
     var depth = 0
@@ -143,7 +145,12 @@ struct JSONArrayDecoder {
     }
   }
 
-  private func unexpected<Source>(_ reader: ByteReader<Source>, expected: String) -> RecordProblem {
+  /// The problem of an unexpected character at the reader's first byte (read whole first, so
+  /// that the message does not depend on where the source's chunks end).
+  private func unexpected<Source>(_ reader: inout ByteReader<Source>, expected: String) throws
+    -> RecordProblem
+  {
+    _ = try reader.ensure(4)
     let found = reader.withBytes { Quote.character(in: $0, at: 0) }
     return RecordProblem(
       line: reader.line, problem: .unexpectedCharacter(found, expected: expected))

@@ -30,12 +30,13 @@ enum Quote {
     return prefix.count < bytes.count && !cut.hasSuffix("…") ? cut + "…" : cut
   }
 
-  /// The character starting at `index` of `bytes`, for `unexpected 'x'` messages.
+  /// The character starting at `index` of `bytes`, for `unexpected 'x'` messages; U+FFFD
+  /// when no valid UTF-8 sequence starts there.
   static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
-    let lead = bytes[index]
-    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    let end = min(bytes.count, index + length)
-    return text(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+    guard let length = UTF8Validation.sequenceLength(bytes, at: index) else { return "\u{FFFD}" }
+    return text(
+      String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self))
   }
 
   /// `U+000A` for a code point.

@@ -1,0 +1,65 @@
+import Foundation
+import Interchange
+import Testing
+
+/// Runs `Tests/Scripts/ics_check.py`: the PyPI `icalendar` package, an independent parser,
+/// must recover every note of the corpus from the `ics` export exactly.
+@Suite(
+  .enabled(
+    if: ScriptRunner.icalendarIsInstalled,
+    "python3 with the icalendar package is not installed: pip install -r Tests/Scripts/requirements.txt"
+  ))
+struct ICSCheckScriptTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Scripts/ics_check.py")
+
+  /// Writes the corpus as `ics` (passed through `edit`) and as `jsonl`, then runs the script.
+  static func check(edit: (String) -> String = { $0 }) throws -> (status: Int32, output: String) {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ics-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ics = folder.appendingPathComponent("notes.ics")
+    let jsonl = folder.appendingPathComponent("notes.jsonl")
+    let exported = String(
+      decoding: NoteEncoder.encode(TestCorpus.notes, format: .ics), as: UTF8.self)
+    try Data(edit(exported).utf8).write(to: ics)
+    try Data(NoteEncoder.encode(TestCorpus.notes, format: .jsonl)).write(to: jsonl)
+    return try ScriptRunner.run(["python3", script.path, ics.path, jsonl.path])
+  }
+
+  @Test func icalendarRecoversEveryNoteExactly() throws {
+    let (status, output) = try Self.check()
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("\(TestCorpus.notes.count) notes recovered exactly"))
+  }
+
+  @Test func theScriptNoticesAChangedText() throws {
+    let (status, output) = try Self.check {
+      $0.replacingOccurrences(of: "DESCRIPTION:Dentist at 10:00", with: "DESCRIPTION:Dentist")
+    }
+    #expect(status == 1)
+    #expect(output.contains("DESCRIPTION is 'Dentist'"))
+  }
+}
+
+/// Runs helper programs for tests.
+enum ScriptRunner {
+  /// Whether `python3` can import the `icalendar` package.
+  static let icalendarIsInstalled: Bool = {
+    (try? run(["python3", "-c", "import icalendar"]).status) == 0
+  }()
+
+  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+}

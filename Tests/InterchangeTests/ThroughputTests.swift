@@ -1,0 +1,115 @@
+import CalendarPaging
+import Foundation
+import Interchange
+import Testing
+
+/// A quick in-process measurement of the encoders and decoders.
+///
+/// It prints figures and never fails on timing. `CALPAGER_THROUGHPUT=200000 swift test -c release --filter Throughput`
+/// gives meaningful numbers (the default is a few thousand notes, for correctness only).
+@Suite struct ThroughputTests {
+  static let count = Int(ProcessInfo.processInfo.environment["CALPAGER_THROUGHPUT"] ?? "") ?? 3000
+
+  /// Rows as a store would hand them over: uid and body bytes in one contiguous block, like
+  /// `sqlite3_column_text`, bodies of about 70 bytes with quotes, backslashes, tabs, line
+  /// breaks and non-ASCII text (as in research/performance-floors.md).
+  struct Rows {
+    var bytes: [UInt8] = []
+    var rows: [(uid: Range<Int>, body: Range<Int>, day: Day, created: Timestamp)] = []
+
+    init(count: Int) {
+      var state: UInt64 = 42
+      func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+      }
+      let words = [
+        "lunch", "with", "Ana", "at", "the", "café", "日本", "🙂", "\"quoted\"", "back\\slash",
+        "tab\there", "line\nbreak", "meeting", "about", "the", "budget,", "then;", "call",
+      ]
+      let firstDay = Day(year: 1950, month: 1, day: 1)!.dayNumber
+      for index in 0..<count {
+        let uidStart = bytes.count
+        bytes += Array("note-\(index)-\(next() % 1_000_000)@calpager".utf8)
+        let bodyStart = bytes.count
+        let wordCount = 6 + Int(next() % 14)
+        for position in 0..<wordCount {
+          if position > 0 { bytes.append(0x20) }
+          bytes += Array(words[Int(next() % UInt64(words.count))].utf8)
+        }
+        let day = Day(dayNumber: firstDay + index * 36_525 / count)!
+        let created = Timestamp(
+          millisecondsSinceEpoch: day.dayNumber * 86_400_000 + Int(next() % 86_400_000))!
+        rows.append((uidStart..<bodyStart, bodyStart..<bytes.count, day, created))
+      }
+    }
+  }
+
+  static let rows = Rows(count: count)
+
+  static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+
+  /// Encodes every row through `NoteFields` into a buffer flushed (dropped) past 64 KiB;
+  /// returns the bytes written and the whole output when `keep` is true.
+  static func encode(_ format: Format, keep: Bool) -> (bytes: Int, output: [UInt8]) {
+    var encoder = NoteEncoder(format: format)
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(80_000)
+    var kept: [UInt8] = []
+    var total = 0
+    func flush() {
+      total += buffer.count
+      if keep { kept += buffer }
+      buffer.removeAll(keepingCapacity: true)
+    }
+    encoder.header(into: &buffer)
+    rows.bytes.withUnsafeBufferPointer { all in
+      for row in rows.rows {
+        let fields = NoteFields(
+          uid: UnsafeBufferPointer(rebasing: all[row.uid]), day: row.day,
+          body: UnsafeBufferPointer(rebasing: all[row.body]), created: row.created,
+          updated: row.created)
+        encoder.append(fields, into: &buffer)
+        if buffer.count >= 65_536 { flush() }
+      }
+    }
+    encoder.footer(into: &buffer)
+    flush()
+    return (total, kept)
+  }
+
+  @Test(arguments: Format.allCases)
+  func encoderThroughput(format: Format) {
+    var bytes = 0
+    let seconds = Self.seconds { bytes = Self.encode(format, keep: false).bytes }
+    print(
+      "throughput: encode \(format) \(Self.count) notes, \(bytes) bytes: "
+        + "\(Int(Double(bytes) / seconds / 1e6)) MB/s, \(Int(Double(Self.count) / seconds)) notes/s"
+    )
+    #expect(bytes > Self.count * 50)
+  }
+
+  @Test(arguments: [Format.jsonl, .json, .csv, .ics])
+  func decoderThroughput(format: Format) throws {
+    let input = Self.encode(format, keep: true).output
+    var decoded = 0
+    let seconds = try Self.seconds {
+      var decoder = try NoteDecoder(
+        format: format, source: ByteArraySource(input, chunkSize: 65_536))
+      while try decoder.next() != nil { decoded += 1 }
+    }
+    print(
+      "throughput: decode \(format) \(Self.count) notes, \(input.count) bytes: "
+        + "\(Int(Double(decoded) / seconds)) notes/s, \(Int(Double(input.count) / seconds / 1e6)) MB/s"
+    )
+    #expect(decoded == Self.count)
+  }
+}
