@@ -159,15 +159,7 @@ private struct Scan {
       inlineValue = word[word.index(after: equals)...]
     }
     guard let option = OptionName(spelling: spelling) else {
-      var message = "unknown option \(UsageError.quoted(spelling))"
-      let suggestion = CommandParser.suggestion(
-        for: spelling, among: CommandParser.optionSpellings(for: command))
-      if !suggestion.isEmpty {
-        message += suggestion
-      } else if command == .add || command == .edit || command == .search {
-        message += "; to use it as text, put '--' before it"
-      }
-      record(message)
+      if firstError == nil { firstError = unknownOption(spelling) }
       return
     }
     var value: String?
@@ -223,8 +215,21 @@ private struct Scan {
     }
   }
 
-  mutating func record(_ message: String) {
-    if firstError == nil { firstError = message }
+  func unknownOption(_ spelling: Substring) -> String {
+    let message = "unknown option \(UsageError.quoted(spelling))"
+    let suggestion = CommandParser.suggestion(
+      for: spelling, among: CommandParser.optionSpellings(for: command))
+    if !suggestion.isEmpty { return message + suggestion }
+    if command == .add || command == .edit || command == .search {
+      return message + "; to use it as text, put '--' before it"
+    }
+    return message
+  }
+
+  /// Keeps the first problem only; later messages are not even built, so a line of a
+  /// thousand bad options costs no more than one.
+  mutating func record(_ message: @autoclosure () -> String) {
+    if firstError == nil { firstError = message() }
   }
 }
 

@@ -43,6 +43,9 @@ extension CommandSpec {
     discussion: """
       Only in the line mode (calpager shell). exit does the same, and so does the end of \
       the input.
+
+      Example (the second next never runs):
+        printf 'next\\nquit\\nnext\\n' | calpager shell
       """,
     usage: ["quit", "exit"]
   )
@@ -68,7 +71,16 @@ extension CommandSpec {
   static let commit = CommandSpec(
     name: .commit,
     abstract: "Keep the changes made since begin.",
-    discussion: "Only in the line mode (calpager shell). Ends the transaction begin started.",
+    discussion: """
+      Only in the line mode (calpager shell). Ends the transaction begin started and keeps \
+      all of its changes.
+
+      Example:
+        begin
+        rm 12
+        add --day 2024-05-03 Dentist at 10:00
+        commit
+      """,
     usage: ["commit"]
   )
 
@@ -79,6 +91,11 @@ extension CommandSpec {
     discussion: """
       Only in the line mode (calpager shell). Ends the transaction begin started and \
       leaves the notes as they were before it.
+
+      Example:
+        begin
+        add Only trying
+        rollback
       """,
     usage: ["rollback"]
   )

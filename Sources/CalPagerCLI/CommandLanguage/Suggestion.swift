@@ -22,7 +22,8 @@ enum Suggestion {
     }
     let limit = significant <= 2 ? 0 : significant <= 4 ? 1 : significant <= 8 ? 2 : 3
     var best: (index: Int, distance: Int)?
-    for index in lowered.indices {
+    for index in lowered.indices where abs(lowered[index].count - typed.count) <= limit {
+      // The length difference is a lower bound of the distance.
       let distance = editDistance(typed, lowered[index])
       if distance <= limit, distance < best?.distance ?? Int.max {
         best = (index, distance)
@@ -39,22 +40,27 @@ enum Suggestion {
     if source.isEmpty { return target.count }
     if target.isEmpty { return source.count }
     let width = target.count + 1
-    var beforePrevious = [Int](repeating: 0, count: width)
-    var previous = Array(0...target.count)
-    var current = [Int](repeating: 0, count: width)
-    for i in 1...source.count {
-      current[0] = i
-      for j in 1...target.count {
-        let cost = source[i - 1] == target[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
-          value = min(value, beforePrevious[j - 2] + 1)
+    // Three rows of the table, on the stack: this runs once per candidate per typo.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+      var beforePrevious = 0
+      var previous = width
+      var current = 2 * width
+      for j in 0..<width { rows[previous + j] = j }
+      for i in 1...source.count {
+        rows[current] = i
+        for j in 1...target.count {
+          let cost = source[i - 1] == target[j - 1] ? 0 : 1
+          var value = min(
+            rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+          if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
+            value = min(value, rows[beforePrevious + j - 2] + 1)
+          }
+          rows[current + j] = value
         }
-        current[j] = value
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
       }
-      (beforePrevious, previous, current) = (previous, current, beforePrevious)
+      return rows[previous + target.count]
     }
-    return previous[target.count]
   }
 
   /// `word`'s Unicode scalars with ASCII letters lower-cased; at most 64, so a pasted paragraph
