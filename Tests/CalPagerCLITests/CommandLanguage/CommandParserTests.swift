@@ -173,3 +173,22 @@ import Testing
     }
   }
 }
+
+/// Inputs the fuzzers found.
+@Suite struct CommandParserRegressionTests {
+  /// A value starting with a combining mark (FuzzCommandParser, crash-c366c8d6).
+  ///
+  /// The `=` of `--db=` and the mark form one Character, so looking for the Character `=`
+  /// missed it, and `--db=\u{36F}` (the canonical form of `--db \u{36F}`) became an unknown
+  /// option.
+  @Test func valueStartingWithACombiningMark() throws {
+    let invocation = try CommandParser.parse(["--db", "\u{36F}"])
+    #expect(invocation.options.databasePath == "\u{36F}")
+    #expect(try CommandParser.parse(["--db=\u{36F}"]) == invocation)
+    #expect(try CommandParser.parse(invocation.arguments) == invocation)
+    #expect(
+      try command(["export", "--output=\u{301}x"]) == .export(ExportOptions(output: "\u{301}x")))
+    #expect(
+      try command(line: "export --output=\u{301}x") == .export(ExportOptions(output: "\u{301}x")))
+  }
+}
