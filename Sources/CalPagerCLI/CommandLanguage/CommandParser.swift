@@ -154,9 +154,12 @@ private struct Scan {
   mutating func readOption(_ word: String, _ arguments: [String], _ index: inout Int) {
     var spelling = Substring(word)
     var inlineValue: Substring?
-    if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-      spelling = word[..<equals]
-      inlineValue = word[word.index(after: equals)...]
+    // Look for `=` among scalars, not Characters: `=` followed by a combining mark is one
+    // Character, and the mark belongs to the value.
+    let scalars = word.unicodeScalars
+    if word.utf8.starts(with: "--".utf8), let equals = scalars.firstIndex(of: "=") {
+      spelling = Substring(scalars[..<equals])
+      inlineValue = Substring(scalars[scalars.index(after: equals)...])
     }
     guard let option = OptionName(spelling: spelling) else {
       if firstError == nil { firstError = unknownOption(spelling) }

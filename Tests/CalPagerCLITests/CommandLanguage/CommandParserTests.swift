@@ -124,6 +124,10 @@ import Testing
     #expect(try command(line: "rollback") == .rollback)
     #expect(try command(line: "add -- -") == .add(day: nil, body: .text("-")))
     #expect(try CommandParser.parseLine("next --json")?.options.json == true)
+    for word in ["quit", "begin", "commit", "rollback"] {
+      #expect(try command(line: word)?.name == CommandName(word: word))
+      #expect(try command(line: word)?.arguments == [word])
+    }
   }
 
   @Test(arguments: ["quit", "exit", "begin", "commit", "rollback"])
@@ -160,16 +164,37 @@ import Testing
       ["import", "-", "--dry-run"], ["import", "--", "-"], ["import", "x.ics", "--format=ics"],
       ["config", "list"], ["config", "get", "k"], ["config", "set", "k", "-1"],
       ["config", "unset", "k"], ["check"], ["backup", "b.db"], ["shell"], ["help"],
-      ["help", "next"], ["--version"],
+      ["help", "next"], ["--version"], ["quit", "-h"],
       ["--db", "/x", "--json", "--color", "always", "--width", "9"],
     ]
     for words in samples {
       let invocation = try CommandParser.parse(words)
       #expect(try CommandParser.parse(invocation.arguments) == invocation, "\(words)")
+      let name = invocation.command.name?.rawValue ?? "--version"
+      #expect(invocation.command.arguments.first == name, "\(words)")
       let line = invocation.arguments.map(Tokenizer.quoted).joined(separator: " ")
       if let inShell = try? CommandParser.parse(words, mode: .shellLine) {
         #expect(try CommandParser.parseLine(line) == inShell, "\(line)")
       }
     }
+  }
+}
+
+/// Inputs the fuzzers found.
+@Suite struct CommandParserRegressionTests {
+  /// A value starting with a combining mark (FuzzCommandParser, crash-c366c8d6).
+  ///
+  /// The `=` of `--db=` and the mark form one Character, so looking for the Character `=`
+  /// missed it, and `--db=\u{36F}` (the canonical form of `--db \u{36F}`) became an unknown
+  /// option.
+  @Test func valueStartingWithACombiningMark() throws {
+    let invocation = try CommandParser.parse(["--db", "\u{36F}"])
+    #expect(invocation.options.databasePath == "\u{36F}")
+    #expect(try CommandParser.parse(["--db=\u{36F}"]) == invocation)
+    #expect(try CommandParser.parse(invocation.arguments) == invocation)
+    #expect(
+      try command(["export", "--output=\u{301}x"]) == .export(ExportOptions(output: "\u{301}x")))
+    #expect(
+      try command(line: "export --output=\u{301}x") == .export(ExportOptions(output: "\u{301}x")))
   }
 }
