@@ -190,6 +190,7 @@ import Testing
     let labels = (1...12).map { "\($0)" + Self.weekdays[($0 + 1) % 7] }
     var options = MenuOptions()
     options.itemSize = .selfSizing(estimatedWidth: 3)
+    options.spacing = 2
     options.insets = HorizontalInsets(left: 1, right: 1)
     options.alignment = .center
     options.selectedPosition = position
@@ -308,12 +309,12 @@ import Testing
       window: controller.window, selectedIndex: controller.selectedIndex, lineWidth: 80,
       options: options, labelWidth: { DisplayWidth.of("\($0.weekday.shortName) \($0.dayOfMonth)") })
     let shown = layout.visibleItems.map { labels[$0.index] }
-    // 7-column items 2 apart: the selection at columns 36..<43, four whole items each side.
+    // 8-column items 1 apart: the selection at columns 36..<44, four whole items each side.
     #expect(
       shown == [
         "Sat 27", "Sun 28", "Mon 29", "Tue 30", "Wed 1", "Thu 2", "Fri 3", "Sat 4", "Sun 5",
       ])
-    #expect(layout.indicator == MenuLayout.Span(column: 36, width: 7))
+    #expect(layout.indicator == MenuLayout.Span(column: 36, width: 8))
     #expect(layout.visibleItems.first?.column == 0)
   }
 }
