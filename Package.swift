@@ -48,7 +48,8 @@ var package = Package(
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     .testTarget(
       name: "CalPagerCLITests",
-      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager"]
+      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager"],
+      exclude: ["Goldens"]
     ),
   ],
   swiftLanguageModes: [.v6]

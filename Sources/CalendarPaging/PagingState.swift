@@ -32,7 +32,7 @@ public enum PagingState<Item: PagingItem>: Sendable, Hashable {
   /// The item to highlight: the upcoming item once a transition is more than half way,
   /// otherwise the current one.
   public var visuallySelectedItem: Item? {
-    if case .scrolling(let from, let to?, let progress) = self, abs(progress) > 0.5 {
+    if case .scrolling(_, let to?, let progress) = self, abs(progress) > 0.5 {
       return to
     }
     return currentItem
