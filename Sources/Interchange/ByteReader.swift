@@ -3,8 +3,10 @@
 /// Decoders look at the bytes not yet consumed, ask for
 /// more when a record does not end within them, and consume a record once it is read. The
 /// buffer grows only to hold the longest record, up to a limit.
-struct ByteReader<Source: ByteSource> {
-  private var source: Source
+struct ByteReader {
+  /// An existential, so that the decoders are compiled once, not per source type (the
+  /// source is called once per buffer refill).
+  private var source: any ByteSource
   private var storage: [UInt8]
   /// The first byte not yet consumed.
   private var start = 0
@@ -17,7 +19,7 @@ struct ByteReader<Source: ByteSource> {
   /// The longest record accepted, in bytes.
   let maximumRecordSize: Int
 
-  init(source: Source, maximumRecordSize: Int) {
+  init(source: any ByteSource, maximumRecordSize: Int) {
     self.source = source
     self.maximumRecordSize = maximumRecordSize
     self.storage = [UInt8](repeating: 0, count: min(65_536, maximumRecordSize + 1))

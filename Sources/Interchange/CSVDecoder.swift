@@ -38,7 +38,7 @@ struct CSVDecoder {
   private var fields: [Field] = []
   private var scratch: [UInt8] = []
 
-  mutating func next<Source>(from reader: inout ByteReader<Source>) throws -> DecodedNote? {
+  mutating func next(from reader: inout ByteReader) throws -> DecodedNote? {
     if !started {
       try reader.skipByteOrderMark()
       started = true
@@ -71,7 +71,7 @@ struct CSVDecoder {
   ///
   /// Returns the length of its content (without the line end), of the whole record, and the
   /// line breaks it holds.
-  private func scanRecord<Source>(_ reader: inout ByteReader<Source>) throws -> (
+  private func scanRecord(_ reader: inout ByteReader) throws -> (
     Int, Int, Int
   )? {
     var state = ScanState.fieldStart

@@ -13,7 +13,7 @@ struct ICSDecoder {
   private var logical: [UInt8] = []
   private var started = false
 
-  mutating func next<Source>(from reader: inout ByteReader<Source>) throws -> DecodedNote? {
+  mutating func next(from reader: inout ByteReader) throws -> DecodedNote? {
     if !started {
       try reader.skipByteOrderMark()
       started = true
@@ -85,7 +85,7 @@ struct ICSDecoder {
 
   /// Reads the next logical line into `logical`, without its line break; false at the end of
   /// the input.
-  private mutating func readLogicalLine<Source>(_ reader: inout ByteReader<Source>) throws -> Bool {
+  private mutating func readLogicalLine(_ reader: inout ByteReader) throws -> Bool {
     logical.removeAll(keepingCapacity: true)
     let recordLine = journal?.line ?? reader.line
     var isContinuation = false

@@ -133,18 +133,20 @@ struct ICSJournal {
   static func dateTime(_ value: UnsafeBufferPointer<UInt8>, property: String)
     throws(ImportProblem) -> Timestamp
   {
-    let problem = ImportProblem.invalidTime(
-      field: property, text: Quote.bytes(value), expected: "YYYYMMDDTHHMMSSZ")
-    guard value.count == 8 || isDateTime(value) else { throw problem }
+    // The problem is made only when needed: quoting allocates.
+    func problem() -> ImportProblem {
+      .invalidTime(field: property, text: Quote.bytes(value), expected: "YYYYMMDDTHHMMSSZ")
+    }
+    guard value.count == 8 || isDateTime(value) else { throw problem() }
     guard
       let day = try? day(
         UnsafeBufferPointer(rebasing: value[..<8]), text: value, property: property)
-    else { throw problem }
+    else { throw problem() }
     guard value.count > 8 else { return Timestamp(day: day, hour: 0, minute: 0, second: 0)! }
     guard let hour = Timestamp.twoDigits(value, 9), let minute = Timestamp.twoDigits(value, 11),
       let second = Timestamp.twoDigits(value, 13),
       let timestamp = Timestamp(day: day, hour: hour, minute: minute, second: second)
-    else { throw problem }
+    else { throw problem() }
     return timestamp
   }
 
@@ -156,16 +158,20 @@ struct ICSJournal {
   private static func day(
     _ digits: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, property: String
   ) throws(ImportProblem) -> Day {
-    let quoted = Quote.bytes(text)
-    var values = [0, 0, 0]
+    var quoted: String { Quote.bytes(text) }
+    var year = 0
+    var month = 0
+    var dayOfMonth = 0
     for (position, byte) in digits.enumerated() {
       guard let digit = Timestamp.digit(byte) else {
         throw .invalidDay(field: property, .malformed(quoted), expected: "YYYYMMDD")
       }
-      let part = position < 4 ? 0 : position < 6 ? 1 : 2
-      values[part] = values[part] * 10 + digit
+      switch position {
+      case 0..<4: year = year * 10 + digit
+      case 4..<6: month = month * 10 + digit
+      default: dayOfMonth = dayOfMonth * 10 + digit
+      }
     }
-    let (year, month, dayOfMonth) = (values[0], values[1], values[2])
     guard year > 0 else {
       throw .invalidDay(field: property, .yearZero(quoted), expected: "YYYYMMDD")
     }

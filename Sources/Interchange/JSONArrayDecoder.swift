@@ -10,7 +10,7 @@ struct JSONArrayDecoder {
 
   private var phase = Phase.start
 
-  mutating func next<Source>(from reader: inout ByteReader<Source>) throws -> DecodedNote? {
+  mutating func next(from reader: inout ByteReader) throws -> DecodedNote? {
     while true {
       switch phase {
       case .start:
@@ -62,7 +62,7 @@ struct JSONArrayDecoder {
   }
 
   /// Reads the object that starts at the reader's first byte.
-  private mutating func element<Source>(_ reader: inout ByteReader<Source>) throws
+  private mutating func element(_ reader: inout ByteReader) throws
     -> DecodedNote
   {
     guard reader[0] == UInt8(ascii: "{") else {
@@ -131,7 +131,7 @@ struct JSONArrayDecoder {
   }
 
   /// Consumes JSON whitespace and returns the next byte (not consumed), or nil at the end.
-  private static func skipWhitespace<Source>(_ reader: inout ByteReader<Source>) throws -> UInt8? {
+  private static func skipWhitespace(_ reader: inout ByteReader) throws -> UInt8? {
     while true {
       if reader.available == 0 {
         if try !reader.readMore() { return nil }
@@ -147,7 +147,7 @@ struct JSONArrayDecoder {
 
   /// The problem of an unexpected character at the reader's first byte (read whole first, so
   /// that the message does not depend on where the source's chunks end).
-  private func unexpected<Source>(_ reader: inout ByteReader<Source>, expected: String) throws
+  private func unexpected(_ reader: inout ByteReader, expected: String) throws
     -> RecordProblem
   {
     _ = try reader.ensure(4)

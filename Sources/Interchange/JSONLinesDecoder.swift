@@ -2,7 +2,7 @@
 struct JSONLinesDecoder {
   private var started = false
 
-  mutating func next<Source>(from reader: inout ByteReader<Source>) throws -> DecodedNote? {
+  mutating func next(from reader: inout ByteReader) throws -> DecodedNote? {
     if !started {
       try reader.skipByteOrderMark()
       started = true

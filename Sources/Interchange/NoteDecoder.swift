@@ -13,7 +13,7 @@
 public struct NoteDecoder<Source: ByteSource> {
   /// The format read.
   public let format: Format
-  private var reader: ByteReader<Source>
+  private var reader: ByteReader
   private var state: State
 
   /// The default longest record accepted: 64 MiB.
