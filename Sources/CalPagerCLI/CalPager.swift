@@ -21,7 +21,18 @@ public enum CalPager {
       }
       pointer += 1
     }
-    exit(run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment))
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index],
+        let text = String(validatingCString: pointer)
+      else {
+        // Swift would quietly replace the bad bytes; a note must hold what was typed.
+        let error = UsageError("argument \(index) is not valid UTF-8 text", usage: .none)
+        exit(fail(ErrorReport(error), json: false, output: Output(descriptor: 1)))
+      }
+      arguments.append(text)
+    }
+    exit(run(arguments: arguments, environment: environment))
   }
 
   /// Runs one command line and returns the exit status: 0 success, 1 runtime error, 64 usage.

@@ -155,7 +155,14 @@ final class Session {
   }
 
   /// Prints the page of the selected day.
+  ///
+  /// Everything the page shows is read in one read transaction, so the menu's marks and the
+  /// notes come from the same state even while other processes write.
   func renderPage(_ style: Style) throws {
+    try store.database.read { _ in try renderPageInTransaction(style) }
+  }
+
+  private func renderPageInTransaction(_ style: Style) throws {
     let controller = try pagingController(width: style.width)
     guard let day = controller.selectedItem, let page = controller.pages.selectedPage else {
       throw CommandError("nothing is selected")

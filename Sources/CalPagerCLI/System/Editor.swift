@@ -23,7 +23,7 @@ enum TextInputError: Error, Equatable, CustomStringConvertible {
     case .temporaryFile(let reason):
       return "cannot use a temporary file for the editor: \(reason)"
     case .unreadableInput(let reason):
-      return "cannot read standard input: \(reason)"
+      return "cannot read the note's text: \(reason)"
     }
   }
 }
@@ -68,7 +68,9 @@ enum TextInput {
     try readAll(0).withoutTrailingNewlines
   }
 
-  /// Reads `descriptor` to its end as UTF-8 (invalid sequences repaired).
+  /// Reads `descriptor` to its end as UTF-8 text.
+  ///
+  /// - Throws: `TextInputError` when it cannot be read or is not valid UTF-8.
   static func readAll(_ descriptor: Int32) throws -> String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -81,7 +83,10 @@ enum TextInput {
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw TextInputError.unreadableInput(reason: "it is not valid UTF-8 text")
+    }
+    return text
   }
 
   /// Runs `arguments` with the terminal attached and returns its exit status.
