@@ -39,7 +39,7 @@ var package = Package(
 
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging"]),
+    .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging"]),
     .testTarget(
       name: "NoteStoreTests",
