@@ -21,18 +21,32 @@ public enum CalPager {
       }
       pointer += 1
     }
-    var arguments: [String] = []
-    for index in 1..<Int(CommandLine.argc) {
-      guard let pointer = CommandLine.unsafeArgv[index],
-        let text = String(validatingCString: pointer)
-      else {
-        // Swift would quietly replace the bad bytes; a note must hold what was typed.
-        let error = UsageError("argument \(index) is not valid UTF-8 text", usage: .none)
-        exit(fail(ErrorReport(error), json: false, output: Output(descriptor: 1)))
-      }
-      arguments.append(text)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let error = invalidArgument() {
+      let wantsJSON = arguments.prefix(while: { $0 != "--" }).contains("--json")
+      exit(fail(ErrorReport(error), json: wantsJSON, output: Output(descriptor: 1)))
     }
     exit(run(arguments: arguments, environment: environment))
+  }
+
+  /// The error for the first argument that is not valid UTF-8, if any.
+  ///
+  /// `CommandLine.arguments` replaces invalid bytes with U+FFFD, so without this check a note
+  /// would be stored altered and a path (`--db`, `import`, `export -o`, `backup`) would name
+  /// another file. The line mode refuses such a line the same way.
+  static func invalidArgument() -> UsageError? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+        count: strlen(argument))
+      if let offset = UTF8Check.firstInvalidOffset(in: bytes) {
+        return UsageError(
+          "argument \(index) has invalid UTF-8 at column \(Tokenizer.column(of: offset, in: bytes))",
+          usage: .none)
+      }
+    }
+    return nil
   }
 
   /// Runs one command line and returns the exit status: 0 success, 1 runtime error, 64 usage.

@@ -115,16 +115,21 @@ public final class Database {
   /// Prepares `sql` without caching it: for statements run once.
   public func prepareUncached(_ sql: String) throws(DatabaseError) -> Statement {
     var statement: OpaquePointer?
-    var tail: UnsafePointer<CChar>?
-    let code = sqlite3_prepare_v3(
-      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+    // `tail` points into the C string SQLite was given, so it is read inside `withCString`:
+    // a String passed straight to a C parameter is a temporary freed when the call returns.
+    let (code, hasMoreStatements) = sql.withCString { text -> (Int32, Bool) in
+      var tail: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v3(
+        handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+      return (code, tail.map { !Database.isBlank($0) } ?? false)
+    }
     guard code == SQLITE_OK else {
       throw DatabaseError(code: code, connection: handle, sql: sql)
     }
     guard let statement else {
       throw DatabaseError(extendedCode: 21, message: "no SQL statement to prepare", sql: sql)
     }
-    if let tail, !Database.isBlank(tail) {
+    if hasMoreStatements {
       sqlite3_finalize(statement)
       throw DatabaseError(
         extendedCode: 21,  // SQLITE_MISUSE

@@ -63,8 +63,11 @@ extension NoteStore {
   /// Writes a consistent copy of the database to `path`, atomically: the copy goes to a
   /// temporary file beside it, is synced, then renamed over `path`.
   ///
+  /// - Returns: The number of notes in the copy (other processes may have added more to the
+  ///   database since).
   /// - Throws: `StoreError` when the copy cannot be written.
-  public func backup(to path: String) throws {
+  @discardableResult
+  public func backup(to path: String) throws -> Int {
     let target = StoreLocation(path: path, createsParentDirectories: false)
     var info = stat()
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
@@ -73,14 +76,17 @@ extension NoteStore {
     let temporary = target.directory + "/.calpager-backup-\(getpid())-\(Clock.nowMilliseconds())"
     do {
       try target.prepare()
+      let count: Int
       do {
         let copy = try Database(path: temporary)
         try database.backup(into: copy)
         try copy.execute(script: "PRAGMA journal_mode = DELETE")
+        count = try copy.scalarInt("SELECT count(*) FROM notes") ?? 0
       }
       guard rename(temporary, path) == 0 else {
         throw StoreError.readOnly(path: path, detail: String(cString: strerror(errno)))
       }
+      return count
     } catch let error as DatabaseError {
       unlink(temporary)
       throw StoreError(error, path: path)

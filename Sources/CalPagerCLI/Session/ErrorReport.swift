@@ -32,8 +32,12 @@ struct ErrorReport {
   }
 
   /// The text for standard error: `Error: …` and, with `withUsage`, the usage lines.
+  ///
+  /// The message is made terminal-safe here, once for every error: many quote what the user
+  /// gave (a path, a file's line), and a control character in it must not reach the terminal.
+  /// Escaping is idempotent, so messages that already escape their input are unchanged.
   func text(withUsage: Bool, linePrefix: String = "") -> String {
-    var text = linePrefix + "Error: " + message
+    var text = linePrefix + "Error: " + TerminalText.singleLine(message)
     if withUsage, let usage { text += "\n" + usage }
     return text
   }

@@ -111,8 +111,8 @@ extension Session {
   /// `backup FILE`: a consistent copy, written atomically.
   func backup(to path: String, style: Style) throws {
     try saveSelection()
-    try store.backup(to: path)
-    let count = try store.noteCount()
+    // The copy's own count: other processes may have added notes since it was made.
+    let count = try store.backup(to: path)
     if style.json {
       output.append { buffer in
         buffer.append(contentsOf: #"{"backup":"#.utf8)

@@ -34,6 +34,41 @@ final class Calpager: @unchecked Sendable {
     return try runProcess(Products.path("calpager"), arguments, environment: merged)
   }
 
+  /// Runs `calpager --db DATABASE arguments…` with arguments as raw bytes, which need not be
+  /// valid UTF-8, in the same environment as `run`.
+  @discardableResult
+  func run(rawArguments: [[UInt8]], database: String? = nil) throws -> ProcessResult {
+    try runProcess(
+      Products.path("calpager"),
+      rawArguments: [Array("--db".utf8), Array((database ?? self.database).utf8)] + rawArguments,
+      environment: [
+        "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil,
+        "CALPAGER_TODAY": Calpager.today,
+      ])
+  }
+
+  /// Whether runs can switch to an unprivileged user: root ignores file permissions, so a
+  /// read-only file or directory is only read-only to another user.
+  static let canRunAsNobody =
+    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+  /// Runs `calpager --db DATABASE arguments…` as the user nobody (uid and gid 65534), through
+  /// `setpriv`; only when `canRunAsNobody`.
+  @discardableResult
+  func runAsNobody(_ arguments: [String], database: String) throws -> ProcessResult {
+    try runProcess(
+      "/usr/bin/setpriv",
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups", Products.path("calpager"), "--db",
+        database,
+      ]
+        + arguments,
+      environment: [
+        "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil,
+        "CALPAGER_TODAY": Calpager.today, "HOME": "/nonexistent",
+      ])
+  }
+
   /// The day the runs take as today (`CALPAGER_TODAY`), unless a test says otherwise.
   static let today = "2030-06-15"
 
