@@ -7,6 +7,10 @@ extension Database {
   /// is consistent even while other processes write (they wait for the copy, as for any
   /// reader, rather than being copied halfway).
   ///
+  /// A step that finds the source locked has already waited out the busy timeout; it is
+  /// tried again as a write transaction would be, a bounded number of times, so a lock held
+  /// for good makes the backup fail as busy instead of waiting forever.
+  ///
   /// - Throws: `DatabaseError` when the copy fails.
   public func backup(into destination: Database) throws(DatabaseError) {
     guard let backup = sqlite3_backup_init(destination.rawHandle, "main", rawHandle, "main")
@@ -15,8 +19,10 @@ extension Database {
         code: sqlite3_errcode(destination.rawHandle), connection: destination.rawHandle)
     }
     var code = sqlite3_backup_step(backup, -1)
-    while code == SQLITE_BUSY || code == SQLITE_LOCKED {
-      sqlite3_sleep(5)
+    var attempt = 1
+    while (code == SQLITE_BUSY || code == SQLITE_LOCKED) && attempt < Database.writeAttempts {
+      Database.pause(beforeAttempt: attempt)
+      attempt += 1
       code = sqlite3_backup_step(backup, -1)
     }
     let finish = sqlite3_backup_finish(backup)

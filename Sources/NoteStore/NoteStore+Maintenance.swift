@@ -79,7 +79,13 @@ extension NoteStore {
       let count: Int
       do {
         let copy = try Database(path: temporary)
-        try database.backup(into: copy)
+        do {
+          try database.backup(into: copy)
+        } catch {
+          // Busy is about the database being copied, not the file being written.
+          if error.isBusy { throw StoreError.busy(path: location.path) }
+          throw error
+        }
         try copy.execute(script: "PRAGMA journal_mode = DELETE")
         count = try copy.scalarInt("SELECT count(*) FROM notes") ?? 0
       }

@@ -229,6 +229,50 @@ import Testing
     #expect(unchanged, "files changed or left behind")
   }
 
+  @Test func aBackupGivesUpLikeOtherCommandsWhenTheDatabaseStaysLocked() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist"])
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: Products.path("calpager"))
+    shell.arguments = ["--db", calpager.database, "shell"]
+    shell.environment = ProcessInfo.processInfo.environment.merging(
+      ["CALPAGER_BUSY_TIMEOUT_MS": "200", "CALPAGER_TODAY": Calpager.today]
+    ) { $1 }
+    let input = Pipe()
+    let errors = Pipe()
+    shell.standardInput = input
+    shell.standardOutput = FileHandle.nullDevice
+    shell.standardError = errors
+    try shell.run()
+    // The shell opens the database before it reads a line; the error for line 1, written at
+    // once, shows it has. Then the lock is taken, so it is the backup that meets it.
+    input.fileHandleForWriting.write(Data("frobnicate\n".utf8))
+    var stderr = ""
+    while !stderr.contains("\n") {
+      let data = errors.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      stderr += String(decoding: data, as: UTF8.self)
+    }
+    let holder = try Database(path: calpager.database, mode: .readWrite)
+    try holder.execute("BEGIN EXCLUSIVE")
+    let target = calpager.directory.file("backup.db")
+    input.fileHandleForWriting.write(Data("backup \(target)\nquit\n".utf8))
+    let started = Date()
+    while shell.isRunning && Date().timeIntervalSince(started) < 10 { usleep(10_000) }
+    let waited = Date().timeIntervalSince(started)
+    try holder.execute("ROLLBACK")
+    shell.waitUntilExit()
+    #expect(waited < 5, "the backup waited \(waited) s for a lock held for good")
+    stderr += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(shell.terminationStatus == 1)
+    #expect(
+      stderr.hasSuffix(
+        "line 2: Error: '\(calpager.database)' is locked by another process; try again\n"),
+      "\(stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: calpager.directory.path)
+    #expect(left.sorted() == ["calpager.db"], "files left: \(left)")
+  }
+
   /// Whether `bytes` is an SQLite file as long as its header says: not cut short.
   static func isWholeDatabase(_ bytes: [UInt8]) -> Bool {
     guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
