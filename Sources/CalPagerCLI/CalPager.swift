@@ -13,15 +13,26 @@ public enum CalPager {
   /// Runs the process's command line and exits with its status; never returns.
   public static func main() -> Never {
     var environment: [String: String] = [:]
+    var undecodable: [String] = []
     var pointer = environ
     while let entry = pointer.pointee {
       let text = String(cString: entry)
       if let equals = text.firstIndex(of: "=") {
-        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        let name = String(text[..<equals])
+        if String(validatingCString: entry) == nil {
+          undecodable.append(name)
+        } else {
+          environment[name] = String(text[text.index(after: equals)...])
+        }
       }
       pointer += 1
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // A variable that names the database must not quietly name another file.
+    if let name = ["CALPAGER_DB", "XDG_DATA_HOME", "HOME"].first(where: undecodable.contains) {
+      let error = CommandError("the environment variable \(name) is not valid UTF-8 text")
+      exit(fail(ErrorReport(error), json: false, output: Output(descriptor: 1)))
+    }
     if let error = invalidArgument() {
       let wantsJSON = arguments.prefix(while: { $0 != "--" }).contains("--json")
       exit(fail(ErrorReport(error), json: wantsJSON, output: Output(descriptor: 1)))

@@ -38,22 +38,36 @@ extension NoteStore {
     do {
       return try database.read { database in
         var integrity: [String] = []
-        try database.prepareUncached("PRAGMA integrity_check").forEachRow {
-          integrity.append($0.string(at: 0))
+        do {
+          try database.prepareUncached("PRAGMA integrity_check").forEachRow {
+            integrity.append($0.string(at: 0))
+          }
+        } catch {
+          integrity.append("\(error)")
         }
-        let notes = try database.scalarInt("SELECT count(*) FROM notes") ?? 0
-        let indexed = try database.scalarInt("SELECT count(*) FROM notes_fts_docsize") ?? 0
-        let days = try database.scalarInt("SELECT count(DISTINCT day) FROM notes") ?? 0
-        let first = try database.scalarInt("SELECT min(day) FROM notes").flatMap(
-          Day.init(dayNumber:))
-        let last = try database.scalarInt("SELECT max(day) FROM notes").flatMap(
-          Day.init(dayNumber:))
+        // Each count on its own: on a damaged file one may fail where the others read, and
+        // the report should still say what integrity_check found.
+        func count(_ sql: String) -> Int {
+          do {
+            return try database.scalarInt(sql) ?? 0
+          } catch {
+            if integrity == ["ok"] { integrity = [] }
+            integrity.append("\(error.message) (\(sql))")
+            return 0
+          }
+        }
+        let notes = count("SELECT count(*) FROM notes")
+        let indexed = count("SELECT count(*) FROM notes_fts_docsize")
+        let days = count("SELECT count(DISTINCT day) FROM notes")
+        let first = Day(dayNumber: count("SELECT coalesce(min(day), 0) FROM notes"))
+        let last = Day(dayNumber: count("SELECT coalesce(max(day), 0) FROM notes"))
+        let migrations = (try? Migrator().appliedMigrations(database)) ?? []
         return CheckReport(
           integrity: integrity, searchIndexMatches: notes == indexed,
-          migrations: try Migrator().appliedMigrations(database),
-          knownMigrations: Migration.all.map(\.name), noteCount: notes, dayCount: days,
-          span: first.flatMap { first in last.map { first...$0 } },
-          undoDepth: try database.scalarInt("SELECT count(*) FROM actions") ?? 0)
+          migrations: migrations, knownMigrations: Migration.all.map(\.name),
+          noteCount: notes, dayCount: days,
+          span: notes == 0 ? nil : first.flatMap { first in last.map { first...$0 } },
+          undoDepth: count("SELECT count(*) FROM actions"))
       }
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)

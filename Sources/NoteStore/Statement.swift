@@ -68,7 +68,7 @@ public final class Statement {
       var text = text
       code = text.withUTF8 { bytes in
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
-          return sqlite3_bind_text(handle, index, "", 0, nil)  // a static empty string
+          return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
         }
         return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
           sqlite3_bind_text64(
