@@ -23,12 +23,22 @@ struct NoteLines {
     let available = max(style.width - 4 - idWidth, 16)
     var first = true
     let body = TerminalText.multiline(note.body)
-    for paragraph in body.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Paragraphs end at newline bytes: after `multiline` every newline is a character of its
+    // own (no CR is left to pair with it), so this splits as `split(separator: "\n")` does.
+    var scratch = body
+    var ends = scratch.withUTF8 { bytes in bytes.indices.filter { bytes[$0] == 0x0A } }
+    ends.append(body.utf8.count)
+    var start = 0
+    for end in ends {
+      let paragraph = body[
+        body.utf8.index(
+          body.startIndex, offsetBy: start)..<body.utf8.index(body.startIndex, offsetBy: end)]
       for line in TextWrap.lines(paragraph, width: available) {
         output.write(first ? prefix : indent)
-        output.line(String(line))
+        output.line(line)
         first = false
       }
+      start = end + 1
     }
   }
 }
