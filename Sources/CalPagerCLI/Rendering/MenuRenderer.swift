@@ -25,7 +25,7 @@ struct MenuRenderer {
 
   /// The layout of the window's days on a line of the style's width.
   func layout() -> MenuLayout {
-    let widths = days.map { label(for: $0).utf8.count + 2 }
+    let widths = days.map { $0.menuLabelWidth + ($0 == today ? 1 : 0) + 2 }
     return MenuLayout(
       itemWidths: widths, selectedIndex: selectedIndex, lineWidth: style.width,
       options: options, hasItemsBefore: hasDaysBefore, hasItemsAfter: hasDaysAfter)
@@ -91,20 +91,40 @@ struct MenuRenderer {
   }
 
   private func decorationLine(_ layout: MenuLayout) -> String {
-    var columns = [Character](repeating: " ", count: layout.lineWidth)
+    let width = layout.lineWidth
+    var borderStart = 0
+    var borderEnd = 0
     if let border = layout.border {
-      for column in border.column..<min(border.column + border.width, columns.count) {
-        columns[column] = "─"
+      borderStart = border.column
+      borderEnd = min(border.column + border.width, width)
+    }
+    // The columns `range` of the line: `─` where the border runs, spaces elsewhere (built as
+    // bytes: a `[Character]` per line cost more than the rest of a page).
+    func columns(_ range: Range<Int>, trimmingTrailingSpaces: Bool = false) -> String {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(range.count * 3)
+      for column in range {
+        if column >= borderStart && column < borderEnd {
+          bytes.append(0xE2)
+          bytes.append(0x94)
+          bytes.append(0x80)
+        } else {
+          bytes.append(0x20)
+        }
       }
+      if trimmingTrailingSpaces {
+        while bytes.last == 0x20 { bytes.removeLast() }
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
     guard let indicator = layout.indicator else {
-      return trimmed(style.paint(String(columns).trimmingTrailingSpaces, SGR.dim))
+      return trimmed(style.paint(columns(0..<width, trimmingTrailingSpaces: true), SGR.dim))
     }
-    let start = min(indicator.column, columns.count)
-    let end = min(indicator.column + indicator.width, columns.count)
-    let before = String(columns[..<start])
+    let start = min(indicator.column, width)
+    let end = min(indicator.column + indicator.width, width)
+    let before = columns(0..<start)
     let bar = String(repeating: "━", count: end - start)
-    let after = String(columns[end...]).trimmingTrailingSpaces
+    let after = columns(end..<width, trimmingTrailingSpaces: true)
     let border = layout.border != nil
     return trimmed(
       (border ? style.paint(before, SGR.dim) : before) + style.paint(bar, SGR.blue)
@@ -119,6 +139,9 @@ struct MenuRenderer {
 extension String {
   /// The string without trailing spaces.
   var trimmingTrailingSpaces: String {
+    // A string whose last byte is not a space does not end in a space character: most lines
+    // are returned without walking characters backwards.
+    guard utf8.last == 0x20 else { return self }
     var end = endIndex
     while end > startIndex && self[index(before: end)] == " " { end = index(before: end) }
     return String(self[..<end])
