@@ -138,6 +138,9 @@ extension NoteStore {
     return first
   }
 
+  /// Inserts `note` with `id` and adds it to the full-text index.
+  ///
+  /// There is no insert trigger (see the migration). Call it inside a write transaction.
   static func insert(_ note: Note, id: Int, in database: Database) throws {
     try database.execute(
       "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
@@ -145,6 +148,8 @@ extension NoteStore {
         .int(note.day.dayNumber), .int(id), .text(note.uid), .text(note.body),
         .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
       ])
+    try database.execute(
+      "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
   }
 
   static func fetchNote(id: Int, in database: Database) throws -> Note? {

@@ -563,10 +563,17 @@ def export_import(calpager, database, empty, results, runs):
         shutil.copyfile(empty, target)
 
     source = table_csv(database)
-    # The schema indexes notes for search in the application (no insert trigger), so the floor
+    # Without an insert trigger the application indexes notes for search itself, so the floor
     # builds the same index in the same transaction, with the fastest statement SQLite has.
-    floor = ["sqlite3", "-bail", target, "BEGIN IMMEDIATE", f".import --csv {source} notes",
-             "INSERT INTO notes_fts (rowid, body) SELECT id, body FROM notes", "COMMIT"]
+    connection = sqlite3.connect(empty)
+    trigger, = connection.execute(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'notes' "
+        "AND sql LIKE '%AFTER INSERT%'").fetchone()
+    connection.close()
+    floor = ["sqlite3", "-bail", target, "BEGIN IMMEDIATE", f".import --csv {source} notes"]
+    if not trigger:
+        floor.append("INSERT INTO notes_fts (rowid, body) SELECT id, body FROM notes")
+    floor.append("COMMIT")
     commands = [([calpager, "--db", target, "import", outputs[fmt]], None)
                 for fmt in ("jsonl", "csv")]
     measured = interleaved(commands + [(floor, None)], runs, prepare=fresh_target)
