@@ -12,7 +12,8 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    return try write { database in
+    // Only SQLite's errors can fail it once it has written, so no savepoint inside `begin`.
+    return try writeWithoutSavepoint { database in
       let now = Clock.nowMilliseconds()
       let id = try NoteStore.takeNoteIDs(1, in: database)
       let note = Note(
