@@ -7,11 +7,17 @@ struct NoteLines {
   let style: Style
   /// The columns the `#id` takes: the widest id among the notes shown together.
   let idWidth: Int
+  /// What continuation lines start with: spaces as wide as `  #id  `.
+  private let indent: String
+  /// The columns left for the text.
+  private let available: Int
 
   /// A layout for `notes`, whose ids line up.
   init(style: Style, notes: [Note]) {
     self.style = style
     idWidth = notes.map { String($0.id ?? 0).utf8.count + 1 }.max() ?? 2
+    indent = String(repeating: " ", count: 4 + idWidth)
+    available = max(style.width - 4 - idWidth, 16)
   }
 
   /// Appends the lines of `note` to `output`.
@@ -19,8 +25,6 @@ struct NoteLines {
     let id = "#\(note.id ?? 0)"
     let label = id + String(repeating: " ", count: max(0, idWidth - id.utf8.count))
     let prefix = "  " + style.paint(label, SGR.dim) + "  "
-    let indent = String(repeating: " ", count: 4 + idWidth)
-    let available = max(style.width - 4 - idWidth, 16)
     var first = true
     let body = TerminalText.multiline(note.body)
     // Paragraphs end at newline bytes: after `multiline` every newline is a character of its
