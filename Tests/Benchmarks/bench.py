@@ -414,7 +414,8 @@ def one_shot(calpager, databases, tracer, results, runs):
         for database in databases:
             command = [calpager, "--db", database.path, *arguments]
             run(database.reset_command(), stdout=subprocess.DEVNULL)
-            script, _ = tracer.script(f"{name.split()[0]}-{database.count}", command)
+            slug = "-".join(name.split())
+            script, _ = tracer.script(f"{slug}-{database.count}", command)
             commands.append(command)
             floors.append(floor_command(database.path, script))
             prepares.append(database.reset_command())
