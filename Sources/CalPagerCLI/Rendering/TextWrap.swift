@@ -11,7 +11,9 @@ enum TextWrap {
   /// - Complexity: O(n) in the length of `text`.
   static func lines(_ text: Substring, width: Int) -> [Substring] {
     let width = max(width, 1)
-    if fitsQuickly(text, width: width) || DisplayWidth.of(text) <= width { return [text] }
+    // A character takes at most one column per UTF-8 byte (wide characters are 3 or 4 bytes),
+    // so a text of no more bytes than columns fits without being measured.
+    if text.utf8.count <= width || DisplayWidth.of(text) <= width { return [text] }
     // The walk is over UTF-8 offsets. A scalar followed by one below U+0300 (or by the end)
     // is a whole character unless it is CR before LF or a prepended concatenation mark, so
     // most characters of note text are decoded and measured from their bytes; the others are
@@ -25,10 +27,11 @@ enum TextWrap {
       /// The character at `offset`: its length in bytes, whether it is a space, its width.
       func character(at offset: Int) -> (length: Int, isSpace: Bool, width: Int) {
         let (value, length) = TerminalText.scalar(in: bytes, at: offset)
-        // Below 0xCC: ASCII, or a lead byte of a scalar below U+0300.
+        // Below 0xCC: ASCII, or a lead byte of a scalar below U+0300; 0xE4 to 0xE9: a scalar
+        // from U+4000 to U+9FFF (CJK ideographs). Neither extends the character before it.
         let following: UInt8 = offset + length < count ? bytes[offset + length] : 0
-        if following < 0xCC && !(value == 0x0D && following == 0x0A)
-          && !TextWrap.mayBePrepended(value)
+        if (following < 0xCC || (0xE4...0xE9).contains(following))
+          && !(value == 0x0D && following == 0x0A) && !TextWrap.mayBePrepended(value)
         {
           if value < 0x7F { return (length, value == 0x20, value >= 0x20 ? 1 : 0) }
           // As `DisplayWidth` measures a character of one scalar.
@@ -52,7 +55,12 @@ enum TextWrap {
       var lastBreak: (end: Int, next: Int, widthAfter: Int)?
       var offset = 0
       while offset < count {
-        let (length, isSpace, characterWidth) = character(at: offset)
+        let byte = bytes[offset]
+        let (length, isSpace, characterWidth) =
+          // Printable ASCII but a space, before a byte that starts no combining mark: one
+          // column, decided from the bytes (most of a note).
+          byte > 0x20 && byte < 0x7F && (offset + 1 == count || bytes[offset + 1] < 0xCC)
+          ? (1, false, 1) : character(at: offset)
         if isSpace {
           // Find the end of this run of spaces (each a one-byte character).
           var runEnd = offset + length
@@ -100,13 +108,5 @@ enum TextWrap {
   /// `Prepend`), which joins the character after it: a superset of them, checked by `String`.
   static func mayBePrepended(_ value: UInt32) -> Bool {
     (0x600...0x8FF).contains(value) || value == 0xD4E || (0x11000...0x11FFF).contains(value)
-  }
-
-  /// Whether `text` is printable ASCII no longer than `width`: the common case, decided
-  /// without measuring characters.
-  static func fitsQuickly(_ text: Substring, width: Int) -> Bool {
-    let utf8 = text.utf8
-    guard utf8.count <= width else { return false }
-    return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 }
