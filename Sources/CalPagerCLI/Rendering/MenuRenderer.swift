@@ -52,42 +52,50 @@ struct MenuRenderer {
   }
 
   private func itemsLine(_ layout: MenuLayout) -> String {
-    var line = ""
+    // Built as bytes: a String per cell and per run of spaces cost more than the rest of a page
+    // with few notes.
+    var line: [UInt8] = []
+    line.reserveCapacity(layout.lineWidth * 2)
     var column = 0
     let first = layout.visibleItems.first?.column ?? layout.lineWidth
     if layout.hasHiddenItemsBefore && first > 0 {
-      line += style.paint("…", SGR.dim)
+      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
       column = 1
     }
     for placement in layout.visibleItems {
-      line += String(repeating: " ", count: max(0, placement.column - column))
-      line += cell(
+      line.append(contentsOf: repeatElement(0x20, count: max(0, placement.column - column)))
+      appendCell(
         for: days[placement.index], width: placement.width,
-        selected: placement.index == layout.selectedIndex)
+        selected: placement.index == layout.selectedIndex, to: &line)
       column = placement.column + placement.width
     }
     if layout.hasHiddenItemsAfter && column < layout.lineWidth {
-      line += String(repeating: " ", count: layout.lineWidth - 1 - column)
-      line += style.paint("…", SGR.dim)
+      line.append(contentsOf: repeatElement(0x20, count: max(0, layout.lineWidth - 1 - column)))
+      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
     }
-    return line.trimmingTrailingSpaces
+    while line.last == 0x20 { line.removeLast() }
+    return String(decoding: line, as: UTF8.self)
   }
 
-  /// A day's cell of `width` columns: its label left-aligned and, for a day with notes, `•`
-  /// in the last column.
-  private func cell(for day: Day, width: Int, selected: Bool) -> String {
-    guard width > 0 else { return "" }
+  /// Appends a day's cell of `width` columns: its label left-aligned and, for a day with
+  /// notes, `•` in the last column.
+  private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
+    guard width > 0 else { return }
     let hasNotes = noteCount(day) > 0
     let text = label(for: day)
     let labelWidth = min(text.utf8.count, hasNotes && width >= 2 ? width - 1 : width)
-    let shown = String(text.prefix(labelWidth))
-    var cell = selected ? style.paint(shown, SGR.bold) : shown
-    if day == today && !selected { cell = style.paint(shown, SGR.underline) }
-    if day == today && selected { cell = style.paint(shown, SGR.bold, SGR.underline) }
+    let shown = labelWidth >= text.utf8.count ? text : String(text.prefix(labelWidth))
+    let cell: String
+    if day == today {
+      cell =
+        selected ? style.paint(shown, SGR.bold, SGR.underline) : style.paint(shown, SGR.underline)
+    } else {
+      cell = selected ? style.paint(shown, SGR.bold) : shown
+    }
+    line.append(contentsOf: cell.utf8)
     let padding = width - labelWidth - (hasNotes && width >= 2 ? 1 : 0)
-    cell += String(repeating: " ", count: max(0, padding))
-    if hasNotes && width >= 2 { cell += style.paint("•", SGR.yellow) }
-    return cell
+    line.append(contentsOf: repeatElement(0x20, count: max(0, padding)))
+    if hasNotes && width >= 2 { line.append(contentsOf: style.paint("•", SGR.yellow).utf8) }
   }
 
   private func decorationLine(_ layout: MenuLayout) -> String {
