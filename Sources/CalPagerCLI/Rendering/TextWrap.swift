@@ -13,7 +13,12 @@ enum TextWrap {
     let width = max(width, 1)
     // A character takes at most one column per UTF-8 byte (wide characters are 3 or 4 bytes),
     // so a text of no more bytes than columns fits without being measured.
-    if text.utf8.count <= width || DisplayWidth.of(text) <= width { return [text] }
+    if text.utf8.count <= width { return [text] }
+    // Printable ASCII always takes one column each, so more of it than columns cannot fit;
+    // otherwise measure the whole text (its width may be less than its characters' widths).
+    if TextWrap.printableASCIICount(text) <= width && DisplayWidth.of(text) <= width {
+      return [text]
+    }
     // The walk is over UTF-8 offsets. A scalar followed by one below U+0300 (or by the end)
     // is a whole character unless it is CR before LF or a prepended concatenation mark, so
     // most characters of note text are decoded and measured from their bytes; the others are
@@ -101,6 +106,16 @@ enum TextWrap {
         lines.append(text[index(lineStart)...])
       }
       return lines
+    }
+  }
+
+  /// The number of bytes of `text` from 0x20 to 0x7E.
+  static func printableASCIICount(_ text: Substring) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var count = 0
+      for byte in bytes where byte &- 0x20 < 0x5F { count += 1 }
+      return count
     }
   }
 
