@@ -90,12 +90,25 @@ def ensure_tools():
         run(install, env=environment, stdout=subprocess.DEVNULL)
 
 
-def build(skip):
-    binary = os.path.join(ROOT, ".build", "release", "calpager")
+def build(skip, swiftc_flags):
+    """The release build with --static-swift-stdlib (README); extra -Xswiftc flags, for trying
+    a variant (-static-executable, -cross-module-optimization), build in a scratch path of
+    their own so the documented build is left alone."""
+    command = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "calpager"]
+    scratch = os.path.join(ROOT, ".build")
+    if swiftc_flags:
+        scratch = os.path.join(CACHE, "build-" + hashlib.sha1(
+            " ".join(swiftc_flags).encode()).hexdigest()[:8])
+        command += ["--scratch-path", scratch]
+        for flag in swiftc_flags:
+            command += ["-Xswiftc", flag]
+    binary = os.path.join(scratch, "release", "calpager")
     if not skip:
-        note("building calpager (release, --static-swift-stdlib)")
-        run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "calpager"],
-            cwd=ROOT, stdout=subprocess.DEVNULL)
+        note("building calpager: " + " ".join(command[1:]))
+        result = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            die("the build failed:\n" + result.stdout[-4000:])
     if not os.path.exists(binary):
         die(f"no {binary}")
     return binary
@@ -118,6 +131,8 @@ def machine():
     for line in open("/proc/cpuinfo"):
         if line.startswith("model name"):
             cpu = line.split(":", 1)[1].strip()
+        if line.startswith("cpu MHz"):
+            cpu += f" ({float(line.split(':', 1)[1]):.0f} MHz)"
             break
     memory = 0
     for line in open("/proc/meminfo"):
@@ -314,7 +329,10 @@ def hyperfine(commands, runs, prepares=None, warmup=3):
     for prepare in prepares or []:
         arguments += ["--prepare", shlex.join(prepare)]
     arguments += [shlex.join(command) for command in commands]
-    run(arguments, stdout=subprocess.DEVNULL)
+    result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    if result.returncode != 0:
+        die("hyperfine failed:\n" + result.stderr[-4000:])
     with open(report_path) as handle:
         results = json.load(handle)["results"]
     os.remove(report_path)
@@ -600,6 +618,8 @@ def report(info, results, arguments, pressure):
         f"Machine: {info['cpu']}, {info['cores']} cores, {info['memory']}, Linux "
         f"{info['kernel']}; SQLite {info['sqlite']}; {info['swift']}; {info['hyperfine']}. "
         f"CPU pressure (some, avg60) {pressure[0]} % at the start, {pressure[1]} % at the end.",
+        "Build: swift build -c release --static-swift-stdlib"
+        + "".join(f" -Xswiftc {flag}" for flag in arguments.xswiftc) + ".",
         f"Runs: one-shot {arguments.runs} (hyperfine -N, 3 warm-ups), others {arguments.bulk_runs} "
         "(alternating with their floor); figures are medians, RSS is the peak (GNU time).",
         "",
@@ -640,6 +660,9 @@ def main():
     parser.add_argument("--sections", default="oneshot,shell,export",
                         help="any of oneshot, shell, export (export includes import)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
+    parser.add_argument("--xswiftc", action="append", default=[], metavar="FLAG",
+                        help="an extra -Xswiftc flag for a variant build, such as "
+                        "-static-executable (repeatable; built in .build/bench/build-*)")
     parser.add_argument("--fresh", action="store_true", help="rebuild the cached databases")
     parser.add_argument("--output", default=os.path.join(CACHE, "results.md"))
     arguments = parser.parse_args()
@@ -657,7 +680,7 @@ def main():
     os.environ.update(ENVIRONMENT)
     os.makedirs(WORK, exist_ok=True)
     ensure_tools()
-    calpager = build(arguments.no_build)
+    calpager = build(arguments.no_build, arguments.xswiftc)
     tracer = Tracer(build_shim())
     info = machine()
     start_pressure = cpu_pressure()
@@ -666,7 +689,7 @@ def main():
     if "oneshot" in sections:
         one_shot(calpager, databases, tracer, results, arguments.runs)
     if "shell" in sections:
-        line_mode(calpager, [databases[-1]], tracer, results, arguments.bulk_runs, arguments.lines)
+        line_mode(calpager, databases, tracer, results, arguments.bulk_runs, arguments.lines)
     if "export" in sections:
         check_export(calpager, databases[0])
         export_import(calpager, databases[-1], empty_database(calpager), results,
