@@ -5,6 +5,7 @@ what the sqlite3 CLI does with the same file, side by side in one run.
     python3 Tests/Benchmarks/bench.py             # full: 10^3, 10^5, 10^6 notes (about 30 min)
     python3 Tests/Benchmarks/bench.py --quick     # CI (.ci/bench): 10^3 notes, few runs
     python3 Tests/Benchmarks/bench.py --sizes 1000,100000 --sections oneshot,shell
+    python3 Tests/Benchmarks/bench.py --xswiftc=-static-executable   # a variant build
 
 It builds calpager in release with --static-swift-stdlib, makes databases of notes spread
 over a century in random day order (cached in .build/bench), and prints a markdown table:
@@ -661,8 +662,9 @@ def main():
                         help="any of oneshot, shell, export (export includes import)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--xswiftc", action="append", default=[], metavar="FLAG",
-                        help="an extra -Xswiftc flag for a variant build, such as "
-                        "-static-executable (repeatable; built in .build/bench/build-*)")
+                        help="an extra -Xswiftc flag for a variant build, written with '=': "
+                        "--xswiftc=-static-executable (repeatable; built in "
+                        ".build/bench/build-*)")
     parser.add_argument("--fresh", action="store_true", help="rebuild the cached databases")
     parser.add_argument("--output", default=os.path.join(CACHE, "results.md"))
     arguments = parser.parse_args()
