@@ -288,11 +288,16 @@ def table_csv(database):
 # MARK: - Tracing and timing
 
 class Tracer:
-    def __init__(self, shim):
+    def __init__(self, shim, binary, traced_binary):
         self.shim = shim
+        # A statically linked variant cannot be traced (there is no libsqlite3 to interpose):
+        # its statements are those of the dynamically linked build of the same code.
+        self.binary = binary
+        self.traced_binary = traced_binary
 
     def statements(self, command, stdin_path=None):
         """Runs `command` once under the trace shim; returns the top-level statements it ran."""
+        command = [self.traced_binary if part == self.binary else part for part in command]
         with tempfile.NamedTemporaryFile(dir=WORK, suffix=".trace", delete=False) as handle:
             trace = handle.name
         environment = dict(os.environ, LD_PRELOAD=self.shim, CALPAGER_SQL_TRACE=trace)
@@ -305,8 +310,12 @@ class Tracer:
         with open(trace, "rb") as handle:
             records = handle.read().decode("utf-8", errors="surrogateescape").split("\x1e")
         os.remove(trace)
-        return [record for record in records
-                if record.strip() and not record.startswith("--") and "'main'." not in record]
+        statements = [record for record in records
+                      if record.strip() and not record.startswith("--")
+                      and "'main'." not in record]
+        if not statements:
+            die(f"no SQL traced for {shlex.join(command)} (is libsqlite3 linked dynamically?)")
+        return statements
 
     def script(self, name, command, stdin_path=None):
         statements = self.statements(command, stdin_path)
@@ -445,11 +454,15 @@ def one_shot(calpager, databases, tracer, results, runs):
             floor_rss = peak_rss(floors[index], prepare=database.reset_command())
             ratio = own[index] / floor[index]
             growth = own[index] / own[0]
-            checks = [ratio <= 1.5, rss <= 32]
-            targets = "≤1.5× floor, ≤32 MiB"
-            if database is not smallest:
-                checks.append(growth <= 1.1)
-                targets = f"≤1.5× floor, ≤1.1× {size_label(smallest.count)}, ≤32 MiB"
+            # The time targets are for 10^6 notes; every size has the RSS one.
+            checks = [rss <= 32]
+            targets = "≤32 MiB"
+            if database.count == 1_000_000:
+                checks.append(ratio <= 1.5)
+                targets = "≤1.5× floor, ≤32 MiB"
+                if database is not smallest:
+                    checks.append(growth <= 1.1)
+                    targets = f"≤1.5× floor, ≤1.1× {size_label(smallest.count)}, ≤32 MiB"
             if name == f"search {COMMON_WORD}":
                 targets += " (answer grows with n)"
             results.add(
@@ -683,7 +696,8 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     ensure_tools()
     calpager = build(arguments.no_build, arguments.xswiftc)
-    tracer = Tracer(build_shim())
+    traced = build(arguments.no_build, []) if arguments.xswiftc else calpager
+    tracer = Tracer(build_shim(), calpager, traced)
     info = machine()
     start_pressure = cpu_pressure()
     databases = [Database(calpager, count, arguments.fresh) for count in sorted(sizes)]
