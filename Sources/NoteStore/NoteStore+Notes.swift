@@ -12,7 +12,8 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    return try write { database in
+    // Only SQLite's errors can fail it once it has written, so no savepoint inside `begin`.
+    return try writeWithoutSavepoint { database in
       let now = Clock.nowMilliseconds()
       let id = try NoteStore.takeNoteIDs(1, in: database)
       let note = Note(
@@ -138,6 +139,9 @@ extension NoteStore {
     return first
   }
 
+  /// Inserts `note` with `id` and adds it to the full-text index.
+  ///
+  /// There is no insert trigger (see the migration). Call it inside a write transaction.
   static func insert(_ note: Note, id: Int, in database: Database) throws {
     try database.execute(
       "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
@@ -145,6 +149,8 @@ extension NoteStore {
         .int(note.day.dayNumber), .int(id), .text(note.uid), .text(note.body),
         .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
       ])
+    try database.execute(
+      "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
   }
 
   static func fetchNote(id: Int, in database: Database) throws -> Note? {
@@ -173,18 +179,27 @@ extension NoteStore {
   /// A random (version 4) UUID in lowercase hex, such as
   /// `0f8fad5b-d9cb-469f-a165-70867728950e`.
   static func makeUID() -> String {
+    // Two 64-bit draws: SystemRandomNumberGenerator makes a getrandom(2) call per draw, and
+    // sixteen one-byte draws were sixteen system calls per note.
     var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(36)
-    for (index, byte) in bytes.enumerated() {
-      if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-      text.append(hex[Int(byte >> 4)])
-      text.append(hex[Int(byte & 0x0F)])
+    var random: (UInt64, UInt64) = (generator.next(), generator.next())
+    return withUnsafeMutableBytes(of: &random) { bytes in
+      bytes[6] = (bytes[6] & 0x0F) | 0x40
+      bytes[8] = (bytes[8] & 0x3F) | 0x80
+      return String(unsafeUninitializedCapacity: 36) { text in
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+        var position = 0
+        for index in 0..<16 {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[position] = UInt8(ascii: "-")
+            position += 1
+          }
+          text[position] = hex(bytes[index] >> 4)
+          text[position + 1] = hex(bytes[index] & 0x0F)
+          position += 2
+        }
+        return position
+      }
     }
-    return String(decoding: text, as: UTF8.self)
   }
 }

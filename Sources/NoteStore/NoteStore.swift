@@ -46,6 +46,16 @@ public final class NoteStore {
     }
   }
 
+  /// `write`, without a savepoint inside an open transaction (see
+  /// `Database.writeWithoutSavepoint`).
+  func writeWithoutSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.writeWithoutSavepoint(body)
+    } catch let error as DatabaseError {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
   /// The persisted selected day, or nil when no paging command has set one yet.
   public func selectedDay() throws -> Day? {
     try database.scalarInt("SELECT selected_day FROM state WHERE singleton = 1")

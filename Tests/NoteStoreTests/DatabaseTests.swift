@@ -101,6 +101,26 @@ import Testing
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
   }
 
+  @Test func aWriteWithoutSavepointRunsDirectlyInAnOpenTransaction() throws {
+    let database = try openScratch()
+    struct Abort: Error {}
+    try database.beginTransaction()
+    _ = try? database.writeWithoutSavepoint { database in
+      try database.execute("INSERT INTO t (b) VALUES ('kept until the rollback')")
+      throw Abort()
+    }
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
+    try database.rollbackTransaction()
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
+    // Outside a transaction it is a whole write transaction: a throw keeps nothing.
+    _ = try? database.writeWithoutSavepoint { database in
+      try database.execute("INSERT INTO t (b) VALUES ('dropped')")
+      throw Abort()
+    }
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
+    #expect(database.isAutocommit)
+  }
+
   @Test func openingAMissingDirectoryFailsAndClosesTheHandle() throws {
     let error = #expect(throws: DatabaseError.self) {
       try Database(path: directory.file("missing/dir/x.db"))

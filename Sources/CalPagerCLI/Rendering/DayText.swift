@@ -14,6 +14,11 @@ extension Day {
   var menuLabel: String {
     "\(weekday.shortName) \(dayOfMonth)"
   }
+
+  /// `menuLabel.utf8.count`, without making the label.
+  var menuLabelWidth: Int {
+    weekday.shortName.utf8.count + (dayOfMonth < 10 ? 2 : 3)
+  }
 }
 
 /// `1 note`, `2 notes`.

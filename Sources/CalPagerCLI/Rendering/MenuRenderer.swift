@@ -25,7 +25,7 @@ struct MenuRenderer {
 
   /// The layout of the window's days on a line of the style's width.
   func layout() -> MenuLayout {
-    let widths = days.map { label(for: $0).utf8.count + 2 }
+    let widths = days.map { $0.menuLabelWidth + ($0 == today ? 1 : 0) + 2 }
     return MenuLayout(
       itemWidths: widths, selectedIndex: selectedIndex, lineWidth: style.width,
       options: options, hasItemsBefore: hasDaysBefore, hasItemsAfter: hasDaysAfter)
@@ -52,59 +52,87 @@ struct MenuRenderer {
   }
 
   private func itemsLine(_ layout: MenuLayout) -> String {
-    var line = ""
+    // Built as bytes: a String per cell and per run of spaces cost more than the rest of a page
+    // with few notes.
+    var line: [UInt8] = []
+    line.reserveCapacity(layout.lineWidth * 2)
     var column = 0
     let first = layout.visibleItems.first?.column ?? layout.lineWidth
     if layout.hasHiddenItemsBefore && first > 0 {
-      line += style.paint("…", SGR.dim)
+      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
       column = 1
     }
     for placement in layout.visibleItems {
-      line += String(repeating: " ", count: max(0, placement.column - column))
-      line += cell(
+      line.append(contentsOf: repeatElement(0x20, count: max(0, placement.column - column)))
+      appendCell(
         for: days[placement.index], width: placement.width,
-        selected: placement.index == layout.selectedIndex)
+        selected: placement.index == layout.selectedIndex, to: &line)
       column = placement.column + placement.width
     }
     if layout.hasHiddenItemsAfter && column < layout.lineWidth {
-      line += String(repeating: " ", count: layout.lineWidth - 1 - column)
-      line += style.paint("…", SGR.dim)
+      line.append(contentsOf: repeatElement(0x20, count: max(0, layout.lineWidth - 1 - column)))
+      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
     }
-    return line.trimmingTrailingSpaces
+    while line.last == 0x20 { line.removeLast() }
+    return String(decoding: line, as: UTF8.self)
   }
 
-  /// A day's cell of `width` columns: its label left-aligned and, for a day with notes, `•`
-  /// in the last column.
-  private func cell(for day: Day, width: Int, selected: Bool) -> String {
-    guard width > 0 else { return "" }
+  /// Appends a day's cell of `width` columns: its label left-aligned and, for a day with
+  /// notes, `•` in the last column.
+  private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
+    guard width > 0 else { return }
     let hasNotes = noteCount(day) > 0
     let text = label(for: day)
     let labelWidth = min(text.utf8.count, hasNotes && width >= 2 ? width - 1 : width)
-    let shown = String(text.prefix(labelWidth))
-    var cell = selected ? style.paint(shown, SGR.bold) : shown
-    if day == today && !selected { cell = style.paint(shown, SGR.underline) }
-    if day == today && selected { cell = style.paint(shown, SGR.bold, SGR.underline) }
+    let shown = labelWidth >= text.utf8.count ? text : String(text.prefix(labelWidth))
+    let cell: String
+    if day == today {
+      cell =
+        selected ? style.paint(shown, SGR.bold, SGR.underline) : style.paint(shown, SGR.underline)
+    } else {
+      cell = selected ? style.paint(shown, SGR.bold) : shown
+    }
+    line.append(contentsOf: cell.utf8)
     let padding = width - labelWidth - (hasNotes && width >= 2 ? 1 : 0)
-    cell += String(repeating: " ", count: max(0, padding))
-    if hasNotes && width >= 2 { cell += style.paint("•", SGR.yellow) }
-    return cell
+    line.append(contentsOf: repeatElement(0x20, count: max(0, padding)))
+    if hasNotes && width >= 2 { line.append(contentsOf: style.paint("•", SGR.yellow).utf8) }
   }
 
   private func decorationLine(_ layout: MenuLayout) -> String {
-    var columns = [Character](repeating: " ", count: layout.lineWidth)
+    let width = layout.lineWidth
+    var borderStart = 0
+    var borderEnd = 0
     if let border = layout.border {
-      for column in border.column..<min(border.column + border.width, columns.count) {
-        columns[column] = "─"
+      borderStart = border.column
+      borderEnd = min(border.column + border.width, width)
+    }
+    // The columns `range` of the line: `─` where the border runs, spaces elsewhere (built as
+    // bytes: a `[Character]` per line cost more than the rest of a page).
+    func columns(_ range: Range<Int>, trimmingTrailingSpaces: Bool = false) -> String {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(range.count * 3)
+      for column in range {
+        if column >= borderStart && column < borderEnd {
+          bytes.append(0xE2)
+          bytes.append(0x94)
+          bytes.append(0x80)
+        } else {
+          bytes.append(0x20)
+        }
       }
+      if trimmingTrailingSpaces {
+        while bytes.last == 0x20 { bytes.removeLast() }
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
     guard let indicator = layout.indicator else {
-      return trimmed(style.paint(String(columns).trimmingTrailingSpaces, SGR.dim))
+      return trimmed(style.paint(columns(0..<width, trimmingTrailingSpaces: true), SGR.dim))
     }
-    let start = min(indicator.column, columns.count)
-    let end = min(indicator.column + indicator.width, columns.count)
-    let before = String(columns[..<start])
+    let start = min(indicator.column, width)
+    let end = min(indicator.column + indicator.width, width)
+    let before = columns(0..<start)
     let bar = String(repeating: "━", count: end - start)
-    let after = String(columns[end...]).trimmingTrailingSpaces
+    let after = columns(end..<width, trimmingTrailingSpaces: true)
     let border = layout.border != nil
     return trimmed(
       (border ? style.paint(before, SGR.dim) : before) + style.paint(bar, SGR.blue)
@@ -119,6 +147,9 @@ struct MenuRenderer {
 extension String {
   /// The string without trailing spaces.
   var trimmingTrailingSpaces: String {
+    // A string whose last byte is not a space does not end in a space character: most lines
+    // are returned without walking characters backwards.
+    guard utf8.last == 0x20 else { return self }
     var end = endIndex
     while end > startIndex && self[index(before: end)] == " " { end = index(before: end) }
     return String(self[..<end])

@@ -98,6 +98,13 @@ struct LineMode {
           session.output.line(HelpText.text(for: name, width: style.width, mode: .shellLine))
         case .version:
           session.output.line("calpager \(CalPager.version)")
+        case .show, .next, .previous, .goto, .today:
+          // A page's reads (data version, window counts, the day's notes) in one read
+          // transaction: SQLite takes its lock and checks the file once, not per statement
+          // (about 8 system calls each). Paging writes nothing in the line mode.
+          try session.store.database.read { _ in
+            try session.execute(invocation.command, style: style)
+          }
         default:
           try session.execute(invocation.command, style: style)
         }

@@ -230,18 +230,24 @@ extension Session {
 
   /// The snippet on one line, terminal-safe, its matches in bold yellow when colour is on.
   private func highlighted(_ snippet: String, style: Style) -> String {
+    // The markers are control characters, each a character of its own and a single byte, so
+    // the snippet is cut at their bytes rather than walked character by character.
+    let start = SearchHit.matchStart.asciiValue ?? 2
+    let end = SearchHit.matchEnd.asciiValue ?? 3
     var result = ""
-    var current = ""
-    for character in snippet {
-      if character == SearchHit.matchStart || character == SearchHit.matchEnd {
-        let piece = TerminalText.singleLine(current)
-        result += character == SearchHit.matchEnd ? style.paint(piece, SGR.bold, SGR.yellow) : piece
-        current = ""
-      } else {
-        current.append(character)
+    let utf8 = snippet.utf8
+    var pieceStart = utf8.startIndex
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == start || byte == end {
+        let piece = TerminalText.singleLine(String(snippet[pieceStart..<index]))
+        result += byte == end ? style.paint(piece, SGR.bold, SGR.yellow) : piece
+        pieceStart = utf8.index(after: index)
       }
+      index = utf8.index(after: index)
     }
-    return result + TerminalText.singleLine(current)
+    return result + TerminalText.singleLine(String(snippet[pieceStart...]))
   }
 
   private func undo(style: Style) throws {

@@ -35,6 +35,14 @@ final class Output {
     flushIfFull()
   }
 
+  /// Appends `text` and a newline, without making a `String` of it.
+  func line(_ text: Substring) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    buffer.append(10)
+    flushIfFull()
+  }
+
   /// Appends bytes.
   func write(bytes: some Sequence<UInt8>) {
     buffer.append(contentsOf: bytes)
