@@ -19,10 +19,7 @@ struct PageRenderer {
         buffer.append(contentsOf: #"{"selected":""#.utf8)
         day.appendISO(to: &buffer)
         buffer.append(contentsOf: #"","notes":["#.utf8)
-        for (index, note) in notes.enumerated() {
-          if index > 0 { buffer.append(UInt8(ascii: ",")) }
-          JSON.appendNote(note, includeID: true, into: &buffer)
-        }
+        JSON.appendNoteArray(notes, into: &buffer)
         buffer.append(contentsOf: #"],"menu":["#.utf8)
         for (index, menuDay) in menu.visibleDays(in: layout).enumerated() {
           buffer.append(contentsOf: index == 0 ? #"""#.utf8 : #",""#.utf8)

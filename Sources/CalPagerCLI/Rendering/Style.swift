@@ -1,3 +1,5 @@
+import Interchange
+
 /// How a command's output looks: JSON or text, with or without colour, and how wide.
 struct Style: Sendable, Equatable {
   /// One JSON object per command instead of text.
@@ -55,5 +57,16 @@ extension Style {
       text.escapeSuffix = SGR.reset
     }
     return text
+  }
+}
+
+extension JSON {
+  /// Appends `notes` as the elements of a JSON array (without its brackets), each with its
+  /// local id: the `--json` form of a command's notes.
+  static func appendNoteArray(_ notes: [Note], into buffer: inout [UInt8]) {
+    for (index, note) in notes.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      JSON.appendNote(note, includeID: true, into: &buffer)
+    }
   }
 }

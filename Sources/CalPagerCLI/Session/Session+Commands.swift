@@ -167,10 +167,7 @@ extension Session {
         buffer.append(contentsOf: #"","to":""#.utf8)
         days.upperBound.appendISO(to: &buffer)
         buffer.append(contentsOf: #"","notes":["#.utf8)
-        for (index, note) in notes.enumerated() {
-          if index > 0 { buffer.append(UInt8(ascii: ",")) }
-          JSON.appendNote(note, includeID: true, into: &buffer)
-        }
+        JSON.appendNoteArray(notes, into: &buffer)
         buffer.append(contentsOf: "]}\n".utf8)
       }
       return
@@ -261,10 +258,7 @@ extension Session {
         buffer.append(contentsOf: #","removed":"#.utf8)
         JSON.appendInt(undone.removedCount, into: &buffer)
         buffer.append(contentsOf: #","restored":["#.utf8)
-        for (index, note) in undone.restored.enumerated() {
-          if index > 0 { buffer.append(UInt8(ascii: ",")) }
-          JSON.appendNote(note, includeID: true, into: &buffer)
-        }
+        JSON.appendNoteArray(undone.restored, into: &buffer)
         buffer.append(contentsOf: "]}\n".utf8)
       }
       return
