@@ -15,23 +15,32 @@ enum CSVWriter {
       output.append(UInt8(ascii: ","))
     }
     appendField(fields.uid, into: &output)
-    output.append(UInt8(ascii: ","))
-    fields.day.appendISO(to: &output)
-    output.append(UInt8(ascii: ","))
+    // The fixed-width parts around the body are written into small buffers and appended at
+    // once (as JSON.appendNote does).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { middle in
+      let out = middle.baseAddress!
+      out[0] = UInt8(ascii: ",")
+      fields.day.writeISO(to: out + 1)
+      out[11] = UInt8(ascii: ",")
+      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 12))
+    }
     appendField(fields.body, into: &output)
-    output.append(UInt8(ascii: ","))
-    fields.created.appendISO(to: &output)
-    output.append(UInt8(ascii: ","))
-    fields.updated.appendISO(to: &output)
-    output.append(ascii: "\r\n")
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 52) { tail in
+      let out = tail.baseAddress!
+      out[0] = UInt8(ascii: ",")
+      fields.created.writeISO(to: out + 1)
+      out[25] = UInt8(ascii: ",")
+      fields.updated.writeISO(to: out + 26)
+      out[50] = UInt8(ascii: "\r")
+      out[51] = UInt8(ascii: "\n")
+      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 52))
+    }
   }
 
   /// Appends one field, quoted when it must be.
   static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     UTF8Validation.withValid(bytes) { bytes in
-      guard let base = bytes.baseAddress,
-        bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A })
-      else {
+      guard let base = bytes.baseAddress, mustQuote(bytes) else {
         output.append(contentsOf: bytes)
         return
       }
@@ -46,5 +55,30 @@ enum CSVWriter {
       output.append(base, from: runStart, to: bytes.count)
       output.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether `bytes` hold a comma, a double quote, a CR or an LF: eight bytes at a time.
+  static func mustQuote(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+      let matched = word ^ (ones &* UInt64(byte))
+      return (matched &- ones) & ~matched & highs != 0
+    }
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      if hasByte(word, 0x2C) || hasByte(word, 0x22) || hasByte(word, 0x0D) || hasByte(word, 0x0A) {
+        return true
+      }
+      index += 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A { return true }
+      index += 1
+    }
+    return false
   }
 }
