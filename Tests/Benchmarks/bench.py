@@ -330,23 +330,32 @@ def floor_command(database_path, script):
     return ["sqlite3", "-bail", "-batch", database_path, f".read {script}"]
 
 
-def hyperfine(commands, runs, prepares=None, warmup=3):
-    """Median wall seconds of each command (argv lists), measured by one hyperfine run."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as report:
-        report_path = report.name
-    arguments = ["hyperfine", "-N", "--style", "none", "--warmup", str(warmup),
-                 "--runs", str(runs), "--export-json", report_path]
-    for prepare in prepares or []:
-        arguments += ["--prepare", shlex.join(prepare)]
-    arguments += [shlex.join(command) for command in commands]
-    result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
-    if result.returncode != 0:
-        die("hyperfine failed:\n" + result.stderr[-4000:])
-    with open(report_path) as handle:
-        results = json.load(handle)["results"]
-    os.remove(report_path)
-    return [result["median"] for result in results]
+def hyperfine(commands, runs, prepares=None, warmup=3, rounds=3):
+    """Median wall seconds of each command (argv lists), measured by hyperfine -N.
+
+    The runs are split over `rounds` hyperfine runs that each go through every command, so a
+    burst of load on the machine (or a slow fsync) falls on all of them alike."""
+    rounds = max(1, min(rounds, runs // 3))
+    samples = [[] for _ in commands]
+    for round_index in range(rounds):
+        with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as report:
+            report_path = report.name
+        count = runs // rounds + (1 if round_index < runs % rounds else 0)
+        arguments = ["hyperfine", "-N", "--style", "none", "--warmup", str(warmup),
+                     "--runs", str(count), "--export-json", report_path]
+        for prepare in prepares or []:
+            arguments += ["--prepare", shlex.join(prepare)]
+        arguments += [shlex.join(command) for command in commands]
+        result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        if result.returncode != 0:
+            die("hyperfine failed:\n" + result.stderr[-4000:])
+        with open(report_path) as handle:
+            results = json.load(handle)["results"]
+        os.remove(report_path)
+        for index, result in enumerate(results):
+            samples[index].extend(result["times"])
+    return [statistics.median(times) for times in samples]
 
 
 def peak_rss(command, stdin_path=None, prepare=None):
@@ -634,7 +643,7 @@ def report(info, results, arguments, pressure):
         f"CPU pressure (some, avg60) {pressure[0]} % at the start, {pressure[1]} % at the end.",
         "Build: swift build -c release --static-swift-stdlib"
         + "".join(f" -Xswiftc {flag}" for flag in arguments.xswiftc) + ".",
-        f"Runs: one-shot {arguments.runs} (hyperfine -N, 3 warm-ups), others {arguments.bulk_runs} "
+        f"Runs: one-shot {arguments.runs} (hyperfine -N in 3 rounds, 3 warm-ups each), others {arguments.bulk_runs} "
         "(alternating with their floor); figures are medians, RSS is the peak (GNU time).",
         "",
         "| benchmark | notes | calpager | floor (sqlite3) | ratio | vs 10^3 | peak RSS | floor RSS "
