@@ -97,6 +97,28 @@ struct ByteReader {
     }
   }
 
+  /// Makes the next line available, reading until a newline or the end of the source.
+  ///
+  /// Returns the line's length in bytes (without its LF) and whether a LF ends it, or nil at
+  /// the end. The line stays unconsumed (`consumeLine` consumes it).
+  ///
+  /// - Throws: what `readMore` throws, with `recordLine` for a line that is too long.
+  mutating func nextLine(recordLine: Int? = nil) throws -> (length: Int, hasNewline: Bool)? {
+    var scanned = 0
+    while true {
+      if let newline = firstIndex(of: 0x0A, from: scanned) { return (newline, true) }
+      scanned = available
+      if try !readMore(recordLine: recordLine) {
+        return available == 0 ? nil : (available, false)
+      }
+    }
+  }
+
+  /// Consumes a line `nextLine` made available, with its LF.
+  mutating func consumeLine(_ line: (length: Int, hasNewline: Bool)) {
+    consume(line.length + (line.hasNewline ? 1 : 0), newlines: line.hasNewline ? 1 : 0)
+  }
+
   /// The offset of the first `byte` at or after `offset` among the available bytes, or nil.
   func firstIndex(of byte: UInt8, from offset: Int) -> Int? {
     withBytes { bytes in

@@ -90,29 +90,15 @@ struct ICSDecoder {
     let recordLine = journal?.line ?? reader.line
     var isContinuation = false
     while true {
-      var scanned = 0
-      var length: Int
-      var hasNewline = true
-      while true {
-        if let newline = reader.firstIndex(of: 0x0A, from: scanned) {
-          length = newline
-          break
-        }
-        scanned = reader.available
-        if try !reader.readMore(recordLine: recordLine) {
-          if reader.available == 0 { return isContinuation }
-          length = reader.available
-          hasNewline = false
-          break
-        }
-      }
+      guard let next = try reader.nextLine(recordLine: recordLine) else { return isContinuation }
+      let (length, hasNewline) = next
       reader.withBytes { bytes in
         var end = length
         if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
         let start = isContinuation ? 1 : 0
         if end > start { logical.append(contentsOf: bytes[start..<end]) }
       }
-      reader.consume(length + (hasNewline ? 1 : 0), newlines: hasNewline ? 1 : 0)
+      reader.consumeLine(next)
       if logical.count > reader.maximumRecordSize {
         throw InterchangeError.malformed(
           line: recordLine, .recordTooLong(limit: reader.maximumRecordSize))

@@ -8,22 +8,8 @@ struct JSONLinesDecoder {
       started = true
     }
     while true {
-      var scanned = 0
-      var lineLength: Int
-      var hasNewline = true
-      while true {
-        if let newline = reader.firstIndex(of: 0x0A, from: scanned) {
-          lineLength = newline
-          break
-        }
-        scanned = reader.available
-        if try !reader.readMore() {
-          if reader.available == 0 { return nil }
-          lineLength = reader.available
-          hasNewline = false
-          break
-        }
-      }
+      guard let next = try reader.nextLine() else { return nil }
+      let lineLength = next.length
       let line = reader.line
       let note = try reader.withBytes { bytes -> DecodedNote? in
         var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<lineLength]))
@@ -40,7 +26,7 @@ struct JSONLinesDecoder {
           throw RecordProblem(line: line, problem: error)
         }
       }
-      reader.consume(lineLength + (hasNewline ? 1 : 0), newlines: hasNewline ? 1 : 0)
+      reader.consumeLine(next)
       if let note { return note }
     }
   }
