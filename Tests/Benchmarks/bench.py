@@ -72,10 +72,16 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, **kwargs)
 
 
+def remove_database(path):
+    """Removes a database file and whatever journal or WAL files it left."""
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
 # MARK: - Tools and build
 
 def ensure_tools():
-    packages = {"sqlite3": "sqlite3", "hyperfine": "hyperfine", "time": "time"}
     missing = [tool for tool in ("sqlite3", "hyperfine") if shutil.which(tool) is None]
     if not os.path.exists("/usr/bin/time"):
         missing.append("time")
@@ -83,9 +89,8 @@ def ensure_tools():
         return
     if os.geteuid() != 0:
         die(f"missing {', '.join(missing)}; install them (apt-get install {' '.join(missing)})")
-    names = [packages[tool] for tool in missing]
     environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    install = ["apt-get", "install", "-y", "-qq", *names]
+    install = ["apt-get", "install", "-y", "-qq", *missing]
     if subprocess.run(install, env=environment, stdout=subprocess.DEVNULL).returncode != 0:
         run(["apt-get", "update", "-qq"], env=environment, stdout=subprocess.DEVNULL)
         run(install, env=environment, stdout=subprocess.DEVNULL)
@@ -236,9 +241,7 @@ class Database:
             jsonl = generate(count)
             note(f"importing {count} notes into {os.path.basename(self.cached)}")
             temporary = self.cached + ".tmp"
-            for suffix in ("", "-journal", "-wal", "-shm"):
-                if os.path.exists(temporary + suffix):
-                    os.remove(temporary + suffix)
+            remove_database(temporary)
             run([calpager, "--db", temporary, "import", jsonl], stdout=subprocess.DEVNULL)
             run([calpager, "--db", temporary, "goto", day_text(SELECTED_DAY)],
                 stdout=subprocess.DEVNULL)
@@ -249,12 +252,9 @@ class Database:
         self.next_id, = connection.execute("SELECT next_note_id FROM state").fetchone()
         self.last_action, = connection.execute("SELECT coalesce(max(id), 0) FROM actions").fetchone()
         connection.close()
-        self.size_mib = os.path.getsize(self.path) / (1 << 20)
 
     def copy_fresh(self):
-        for suffix in ("-journal", "-wal", "-shm"):
-            if os.path.exists(self.path + suffix):
-                os.remove(self.path + suffix)
+        remove_database(self.path)
         shutil.copyfile(self.cached, self.path)
 
     def reset_sql(self):
@@ -329,7 +329,7 @@ class Tracer:
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as out:
             for statement in statements:
                 out.write(statement.rstrip().rstrip(";") + ";\n")
-        return path, len(statements)
+        return path
 
 
 def floor_command(database_path, script):
@@ -364,21 +364,10 @@ def hyperfine(commands, runs, prepares=None, warmup=3, rounds=3):
     return [statistics.median(times) for times in samples]
 
 
-def peak_rss(command, stdin_path=None, prepare=None):
-    """Peak RSS in MiB of one run, from GNU time."""
-    if prepare:
-        run(prepare, stdout=subprocess.DEVNULL)
-    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-    try:
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", *command], stdin=stdin,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    finally:
-        if stdin_path:
-            stdin.close()
-    if result.returncode != 0:
-        die(f"failed ({result.returncode}): {shlex.join(command)}\n"
-            + result.stderr.decode(errors="replace")[-2000:])
-    return int(result.stderr.decode().strip().splitlines()[-1]) / 1024
+def peak_rss(command, prepare):
+    """Peak RSS in MiB of one run (after running `prepare`, untimed), from GNU time."""
+    return interleaved([(command, None)], 1,
+                       prepare=lambda: run(prepare, stdout=subprocess.DEVNULL))[0][1]
 
 
 def interleaved(commands, runs, prepare=None):
@@ -458,7 +447,7 @@ def one_shot(calpager, databases, tracer, results, runs):
             command = [calpager, "--db", database.path, *arguments]
             run(database.reset_command(), stdout=subprocess.DEVNULL)
             slug = "-".join(name.split())
-            script, _ = tracer.script(f"{slug}-{database.count}", command)
+            script = tracer.script(f"{slug}-{database.count}", command)
             commands.append(command)
             floors.append(floor_command(database.path, script))
             prepares.append(database.reset_command())
@@ -520,7 +509,7 @@ def line_mode(calpager, databases, tracer, results, runs, lines):
         command = [calpager, "--db", database.path, "shell"]
         # Paging: the same start each run.
         run(database.reset_command(), stdout=subprocess.DEVNULL)
-        script, _ = tracer.script(f"shell-paging-{database.count}", command, paging)
+        script = tracer.script(f"shell-paging-{database.count}", command, paging)
         floor = floor_command(database.path, script)
         reset = database.reset_command()
         (own, rss), (low, floor_rss) = interleaved(
@@ -535,7 +524,7 @@ def line_mode(calpager, databases, tracer, results, runs, lines):
             raw={"own": own, "floor": low, "rss": rss, "floor_rss": floor_rss})
         # Adds in one transaction: a fresh copy each run.
         database.copy_fresh()
-        script, _ = tracer.script(f"shell-adds-{database.count}", command, adds)
+        script = tracer.script(f"shell-adds-{database.count}", command, adds)
         floor = floor_command(database.path, script)
         (own, rss), (low, floor_rss) = interleaved(
             [(command, adds), (floor, None)], runs, prepare=database.copy_fresh)
@@ -605,9 +594,7 @@ def export_import(calpager, database, empty, results, runs):
     target = os.path.join(WORK, "import.db")
 
     def fresh_target():
-        for suffix in ("", "-journal", "-wal", "-shm"):
-            if os.path.exists(target + suffix):
-                os.remove(target + suffix)
+        remove_database(target)
         shutil.copyfile(empty, target)
 
     source = table_csv(database)
@@ -680,7 +667,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
-                        help="CI: 10^3 notes, 3 runs, 2,000 shell lines")
+                        help="CI: 10^3 notes, 3 one-shot runs, 2 of the rest, 2,000 shell lines")
     parser.add_argument("--sizes", help="comma-separated note counts (default 1000,100000,1000000)")
     parser.add_argument("--runs", type=int, help="runs per one-shot command (default 15)")
     parser.add_argument("--bulk-runs", type=int,
