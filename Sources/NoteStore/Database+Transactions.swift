@@ -12,16 +12,25 @@ extension Database {
   ///
   /// When SQLite answers busy or locked (another process held the lock past the busy
   /// timeout), the whole transaction is rolled back and run again, a bounded number of times
-  /// with a growing, jittered pause; `body` must therefore only touch the database.
-  /// Inside an open transaction (the line mode's `begin`), `body` runs in a savepoint instead,
-  /// so it is all or nothing on its own and commits with the outer transaction.
+  /// with a growing, jittered pause; `body` must therefore only touch the database, unless
+  /// `replayable` is false: then only `BEGIN IMMEDIATE` is tried again (before `body` runs),
+  /// and a busy answer later is thrown. Inside an open transaction (the line mode's `begin`),
+  /// `body` runs in a savepoint instead, so it is all or nothing on its own and commits with
+  /// the outer transaction.
   ///
-  /// - Parameter body: The writes.
+  /// - Parameters:
+  ///   - replayable: Whether `body` may run again: false when it consumes something that
+  ///     cannot be read twice (an import's input).
+  ///   - body: The writes.
   /// - Returns: What `body` returned.
   /// - Throws: The first error `body` or SQLite raised.
-  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+  public func write<T>(replayable: Bool = true, _ body: (Database) throws -> T) throws -> T {
     if !isAutocommit {
       return try inSavepoint(body)
+    }
+    guard replayable else {
+      try beginTransaction()
+      return try finishTransaction(body)
     }
     var attempt = 1
     while true {
@@ -57,6 +66,11 @@ extension Database {
 
   private func transaction<T>(begin: String, _ body: (Database) throws -> T) throws -> T {
     try execute(begin)
+    return try finishTransaction(body)
+  }
+
+  /// Runs `body` in the transaction just begun, then commits; rolls back on any error.
+  private func finishTransaction<T>(_ body: (Database) throws -> T) throws -> T {
     let result: T
     do {
       result = try body(self)

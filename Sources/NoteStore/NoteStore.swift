@@ -35,12 +35,15 @@ public final class NoteStore {
 
   /// Runs `body` in a write transaction, reporting SQLite's failures as `StoreError`s.
   ///
-  /// - Parameter body: The writes.
+  /// - Parameters:
+  ///   - replayable: Whether `body` may run again when SQLite answers busy (see
+  ///     `Database.write`).
+  ///   - body: The writes.
   /// - Returns: What `body` returned.
   /// - Throws: What `body` threw, or the `StoreError` for SQLite's failure.
-  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+  public func write<T>(replayable: Bool = true, _ body: (Database) throws -> T) throws -> T {
     do {
-      return try database.write(body)
+      return try database.write(replayable: replayable, body)
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)
     }

@@ -104,6 +104,29 @@ import Testing
     #expect(calpager.snapshot() == before)
   }
 
+  @Test func anImportWhoseCommitFindsTheDatabaseBusyFailsAndChangesNothing() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-01-01", "existing"])
+    let corpus = calpager.directory.file("corpus.jsonl")
+    try writeFile(corpus, ExportImportEndToEndTests.corpus())
+    let before = calpager.snapshot()
+    // A reader in the middle of a read transaction: the import may begin and write, but its
+    // commit waits for the reader, past the busy timeout. Run again, it would find its input
+    // already read and import nothing, "successfully".
+    let reader = try Database(path: calpager.database, mode: .readWrite)
+    try reader.execute("BEGIN")
+    _ = try reader.scalarInt("SELECT count(*) FROM notes")
+    let result = try calpager.run(
+      ["import", corpus], environment: ["CALPAGER_BUSY_TIMEOUT_MS": "100"])
+    try reader.execute("ROLLBACK")
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    #expect(result.stderr.contains("is locked by another process; try again"), "\(result.stderr)")
+    #expect(calpager.snapshot() == before)
+    let again = try calpager.run(["import", corpus])
+    #expect(again.stdout == "Imported \(corpus): 10 added, 0 updated, 0 unchanged, 0 skipped\n")
+  }
+
   @Test func aDryRunCountsAndChangesNothing() throws {
     let calpager = Calpager()
     let corpus = calpager.directory.file("corpus.jsonl")
