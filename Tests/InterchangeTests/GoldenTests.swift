@@ -130,4 +130,17 @@ import Testing
     #expect(Self.encoded(.md) == expected)
     #expect(Self.encoded(.md, includeID: true).contains("- #13 Call the bank"))
   }
+
+  @Test func markdownShowsWhatATerminalWouldActOnAsEscapes() {
+    let hostile = Note(
+      uid: "x", day: TestCorpus.day("2024-05-01"),
+      body: "\u{1B}]0;owned\u{7}ti\ttle\u{8}\u{7F}\u{9B}2J \u{202E}evil\u{2066}\u{200F}"
+        + "\u{61C} é日\u{2028}end",
+      created: TestCorpus.time("2024-04-30T18:02:11.250Z"),
+      updated: TestCorpus.time("2024-04-30T18:02:11.250Z"))
+    let text = String(decoding: NoteEncoder.encode([hostile], format: .md), as: UTF8.self)
+    #expect(
+      text == "# 2024-05-01 Wednesday\n\n- \\u{1B}]0;owned\\u{7}ti\ttle\\u{8}\\u{7F}\\u{9B}2J "
+        + "\\u{202E}evil\\u{2066}\\u{200F}\\u{61C} é日\\u{2028}end\n")
+  }
 }
