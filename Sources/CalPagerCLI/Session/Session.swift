@@ -102,7 +102,8 @@ final class Session {
     if savesEveryMove { try saveSelection() }
   }
 
-  /// Marks what the paging controller holds as out of date, after a write.
+  /// Marks what the paging controller holds, and the menu options, as out of date, after a
+  /// write, a commit or a rollback.
   func notesChanged() {
     pagingIsStale = true
   }
@@ -110,12 +111,15 @@ final class Session {
   // MARK: - Paging
 
   /// The paging controller, built on first use around the selected day and reloaded when
-  /// notes changed since.
+  /// the database changed since: notes, or the settings its metrics come from (a rolled-back
+  /// `config set`, another process's).
   func pagingController(width: Int) throws -> Controller {
-    let metrics = try menuOptions().windowMetrics(lineWidth: width)
     let version = try store.database.scalarInt("PRAGMA data_version")
+    let changed = pagingIsStale || version != dataVersion
+    if changed { cachedMenuOptions = nil }
+    let metrics = try menuOptions().windowMetrics(lineWidth: width)
     if let controller, controller.metrics == metrics {
-      if pagingIsStale || version != dataVersion {
+      if changed {
         pagingIsStale = false
         dataVersion = version
         _ = controller.reloadData()

@@ -83,6 +83,21 @@ import Testing
     #expect(calpager.snapshot() == before)
   }
 
+  @Test func pagesFollowTheSettingsInTheDatabase() throws {
+    let calpager = Calpager()
+    try calpager.run(["goto", "2024-05-01"])
+    let plain = try calpager.run(["show"]).stdout
+    try calpager.run(["config", "set", "menu-spacing", "3"])
+    let spaced = try calpager.run(["show"]).stdout
+    try calpager.run(["config", "unset", "menu-spacing"])
+    #expect(spaced != plain)
+    // A `config set` rolled back: the next page is laid out as before it.
+    let rolledBack = try calpager.run(
+      ["shell"], stdin: "begin\nconfig set menu-spacing 3\nshow\nrollback\nshow\n")
+    #expect(rolledBack.status == 0, "\(rolledBack.stderr)")
+    #expect(rolledBack.stdout == "menu-spacing = 3\n" + spaced + plain)
+  }
+
   @Test func aFailingLineInsideATransactionRollsItAllBack() throws {
     let calpager = Calpager()
     let result = try calpager.run(
