@@ -104,13 +104,7 @@ public enum CalPager {
 
   private static func fail(_ report: ErrorReport, json: Bool, output: Output) -> Int32 {
     output.flush()
-    let errors = Output(descriptor: 2)
-    if json {
-      errors.write(bytes: report.json())
-    } else {
-      errors.line(report.text(withUsage: true))
-    }
-    errors.flush()
+    report.write(to: Output(descriptor: 2), json: json, withUsage: true)
     return report.status
   }
 }

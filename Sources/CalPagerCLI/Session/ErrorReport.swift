@@ -56,6 +56,17 @@ struct ErrorReport {
     buffer.append(contentsOf: "}\n".utf8)
     return buffer
   }
+
+  /// Writes the report to `errors` as JSON or as text (the line mode's with `line N: `
+  /// before it), and flushes.
+  func write(to errors: Output, json: Bool, line: Int? = nil, withUsage: Bool = false) {
+    if json {
+      errors.write(bytes: self.json(line: line))
+    } else {
+      errors.line(text(withUsage: withUsage, linePrefix: line.map { "line \($0): " } ?? ""))
+    }
+    errors.flush()
+  }
 }
 
 extension String {

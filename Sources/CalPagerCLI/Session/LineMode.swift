@@ -30,14 +30,8 @@ struct LineMode {
     func report(_ error: Error, style: Style) {
       failed = true
       if transactionStart != nil && transactionFailed == nil { transactionFailed = lineNumber }
-      let report = ErrorReport(error)
       session.output.flush()
-      if style.json {
-        errors.write(bytes: report.json(line: lineNumber))
-      } else {
-        errors.line(report.text(withUsage: false, linePrefix: "line \(lineNumber): "))
-      }
-      errors.flush()
+      ErrorReport(error).write(to: errors, json: style.json, line: lineNumber)
     }
 
     while true {
@@ -124,20 +118,16 @@ struct LineMode {
     if let start = transactionStart {
       try? session.store.database.rollbackTransaction()
       session.output.flush()
-      let report = ErrorReport(
+      ErrorReport(
         CommandError(
-          "the transaction begun on line \(start) was never committed; it was rolled back"))
-      if style.json {
-        errors.write(bytes: report.json())
-      } else {
-        errors.line(report.text(withUsage: false))
-      }
+          "the transaction begun on line \(start) was never committed; it was rolled back")
+      ).write(to: errors, json: style.json)
       failed = true
     }
     do {
       try session.saveSelection()
     } catch {
-      errors.line(ErrorReport(error).text(withUsage: false))
+      ErrorReport(error).write(to: errors, json: style.json)
       failed = true
     }
     session.output.flush()
