@@ -108,6 +108,15 @@ struct LineMode {
       if !interactive && session.output.buffer.count >= 1 << 15 { session.output.flush() }
       if interactive { session.output.flush() }
     }
+    if let code = reader.readError {
+      // Not the end of the script: reading its next line failed, and nothing more was run.
+      lineNumber += 1
+      report(
+        CommandError(
+          "cannot read standard input (\(String(cString: strerror(code)))); "
+            + "nothing from here on was run"),
+        style: session.style(for: options))
+    }
     return finish(
       failed: failed, transactionStart: transactionStart, style: session.style(for: options))
   }

@@ -10,6 +10,8 @@ final class LineReader {
   private var start = 0
   private var end = 0
   private var atEnd = false
+  /// The `errno` of a failed read, which ended the input early.
+  private(set) var readError: Int32?
 
   /// Creates a reader of `descriptor`.
   init(descriptor: Int32, capacity: Int = 1 << 16) {
@@ -20,7 +22,8 @@ final class LineReader {
   /// Calls `body` with the next line's bytes (without its newline or a trailing CR) and
   /// returns its result, or returns nil at the end of input.
   ///
-  /// The bytes are valid only inside `body`. A read error ends the input.
+  /// The bytes are valid only inside `body`. A read error ends the input and is kept in
+  /// `readError`.
   func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     while true {
       if let newline = findNewline() {
@@ -76,6 +79,7 @@ final class LineReader {
         return count
       }
     }
+    if count < 0 { readError = errno }
     if count <= 0 {
       atEnd = true
     } else {

@@ -98,6 +98,19 @@ import Testing
     #expect(rolledBack.stdout == "menu-spacing = 3\n" + spaced + plain)
   }
 
+  @Test func aFailedReadOfTheScriptIsAnErrorNotItsEnd() throws {
+    let calpager = Calpager()
+    // A directory as standard input: read(2) fails with EISDIR.
+    let result = try runProcess(
+      "/bin/sh",
+      ["-c", #"exec "$0" --db "$1" shell < /"#, Products.path("calpager"), calpager.database])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "line 1: Error: Cannot read standard input (Is a directory); nothing from here on was run\n"
+    )
+  }
+
   @Test func aFailingLineInsideATransactionRollsItAllBack() throws {
     let calpager = Calpager()
     let result = try calpager.run(
