@@ -85,6 +85,6 @@ extension NoteStore {
 
   /// The number of actions `undo` can revert.
   public func undoDepth() throws -> Int {
-    try database.scalarInt("SELECT count(*) FROM actions") ?? 0
+    try mappingErrors { try database.scalarInt("SELECT count(*) FROM actions") ?? 0 }
   }
 }

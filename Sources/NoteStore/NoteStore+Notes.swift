@@ -78,7 +78,7 @@ extension NoteStore {
 
   /// The note with `id`, or nil.
   public func note(id: Int) throws -> Note? {
-    try NoteStore.fetchNote(id: id, in: database)
+    try mappingErrors { try NoteStore.fetchNote(id: id, in: database) }
   }
 
   /// The notes of the days in `range`, by day and then in the order they were added.
@@ -86,23 +86,29 @@ extension NoteStore {
   /// - Complexity: One indexed range query; O(log n + k) for k notes in the range.
   public func notes(in range: ClosedRange<Day>) throws -> [Note] {
     var notes: [Note] = []
-    try database.prepare(
-      "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id"
-    ).forEachRow([.int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber)]) {
-      notes.append(NoteStore.note(from: $0))
+    try mappingErrors {
+      try database.prepare(
+        "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id"
+      ).forEachRow([.int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber)]) {
+        notes.append(NoteStore.note(from: $0))
+      }
     }
     return notes
   }
 
-  /// The number of notes on each day of `range` that has any, keyed by day.
+  /// The number of notes on each day of `range`, the first day's first.
   ///
-  /// - Complexity: One query over the `(day, id)` key; O(log n + k) for k notes in the range.
-  public func noteCounts(in range: ClosedRange<Day>) throws -> [Day: Int] {
-    var counts: [Day: Int] = [:]
-    try database.prepare(
-      "SELECT day, count(*) FROM notes WHERE day BETWEEN ? AND ? GROUP BY day"
-    ).forEachRow([.int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber)]) { row in
-      if let day = Day(dayNumber: row.int(at: 0)) { counts[day] = row.int(at: 1) }
+  /// - Complexity: One query over the `notes_by_day` index; O(log n + k) for k notes in the
+  ///   range, plus one entry a day.
+  public func noteCounts(in range: ClosedRange<Day>) throws -> [Int] {
+    let first = range.lowerBound.dayNumber
+    var counts = [Int](repeating: 0, count: range.upperBound.dayNumber - first + 1)
+    try mappingErrors {
+      try database.prepare(
+        "SELECT day, count(*) FROM notes WHERE day BETWEEN ? AND ? GROUP BY day"
+      ).forEachRow([.int(first), .int(range.upperBound.dayNumber)]) { row in
+        counts[row.int(at: 0) - first] = row.int(at: 1)
+      }
     }
     return counts
   }
@@ -113,12 +119,14 @@ extension NoteStore {
       forward
       ? "SELECT day FROM notes WHERE day > ? ORDER BY day LIMIT 1"
       : "SELECT day FROM notes WHERE day < ? ORDER BY day DESC LIMIT 1"
-    return try database.scalarInt(sql, [.int(day.dayNumber)]).flatMap { Day(dayNumber: $0) }
+    return try mappingErrors {
+      try database.scalarInt(sql, [.int(day.dayNumber)]).flatMap { Day(dayNumber: $0) }
+    }
   }
 
   /// The number of notes stored.
   public func noteCount() throws -> Int {
-    try database.scalarInt("SELECT count(*) FROM notes") ?? 0
+    try mappingErrors { try database.scalarInt("SELECT count(*) FROM notes") ?? 0 }
   }
 }
 

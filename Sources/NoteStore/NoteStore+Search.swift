@@ -26,22 +26,24 @@ extension NoteStore {
   ///   - query: The words to look for.
   ///   - limit: The most hits to return.
   /// - Returns: The hits, best first; empty when the query has no words.
-  /// - Throws: `DatabaseError` when SQLite fails.
+  /// - Throws: `StoreError` when SQLite fails.
   public func search(_ query: String, limit: Int = 50) throws -> [SearchHit] {
     let match = NoteStore.ftsQuery(for: query)
     guard !match.isEmpty else { return [] }
     var hits: [SearchHit] = []
-    let statement = try database.prepare(
-      """
-      SELECT n.id, n.uid, n.day, n.body, n.created, n.updated,
-             snippet(notes_fts, 0, char(2), char(3), '…', 12)
-      FROM notes_fts JOIN notes AS n ON n.id = notes_fts.rowid
-      WHERE notes_fts MATCH ?
-      ORDER BY rank, n.day, n.id
-      LIMIT ?
-      """)
-    try statement.forEachRow([.text(match), .int(limit)]) { row in
-      hits.append(SearchHit(note: NoteStore.note(from: row), snippet: row.string(at: 6)))
+    try mappingErrors {
+      try database.prepare(
+        """
+        SELECT n.id, n.uid, n.day, n.body, n.created, n.updated,
+               snippet(notes_fts, 0, char(2), char(3), '…', 12)
+        FROM notes_fts JOIN notes AS n ON n.id = notes_fts.rowid
+        WHERE notes_fts MATCH ?
+        ORDER BY rank, n.day, n.id
+        LIMIT ?
+        """
+      ).forEachRow([.text(match), .int(limit)]) { row in
+        hits.append(SearchHit(note: NoteStore.note(from: row), snippet: row.string(at: 6)))
+      }
     }
     return hits
   }

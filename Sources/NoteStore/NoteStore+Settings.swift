@@ -11,15 +11,19 @@ extension NoteStore {
   /// Every stored setting, by key.
   public func settings() throws -> [String: String] {
     var settings: [String: String] = [:]
-    try database.prepare("SELECT key, value FROM settings").forEachRow { row in
-      settings[row.string(at: 0)] = row.string(at: 1)
+    try mappingErrors {
+      try database.prepare("SELECT key, value FROM settings").forEachRow { row in
+        settings[row.string(at: 0)] = row.string(at: 1)
+      }
     }
     return settings
   }
 
   /// The stored value of `key`, or nil when it is not set.
   public func setting(_ key: String) throws -> String? {
-    try database.scalarString("SELECT value FROM settings WHERE key = ?", [.text(key)])
+    try mappingErrors {
+      try database.scalarString("SELECT value FROM settings WHERE key = ?", [.text(key)])
+    }
   }
 
   /// Validates `value` for the setting `key` and stores it in its canonical form.

@@ -42,18 +42,20 @@ public final class NoteStore {
   /// - Returns: What `body` returned.
   /// - Throws: What `body` threw, or the `StoreError` for SQLite's failure.
   public func write<T>(replayable: Bool = true, _ body: (Database) throws -> T) throws -> T {
-    do {
-      return try database.write(replayable: replayable, body)
-    } catch let error as DatabaseError {
-      throw StoreError(error, path: location.path)
-    }
+    try mappingErrors { try database.write(replayable: replayable, body) }
   }
 
   /// `write`, without a savepoint inside an open transaction (see
   /// `Database.writeWithoutSavepoint`).
   func writeWithoutSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
+    try mappingErrors { try database.writeWithoutSavepoint(body) }
+  }
+
+  /// Runs `body`, reporting SQLite's failures as `StoreError`s naming this database (what
+  /// every public method throws: a `DatabaseError` carries SQL, not words for a user).
+  func mappingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
-      return try database.writeWithoutSavepoint(body)
+      return try body()
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)
     }
@@ -61,8 +63,10 @@ public final class NoteStore {
 
   /// The persisted selected day, or nil when no paging command has set one yet.
   public func selectedDay() throws -> Day? {
-    try database.scalarInt("SELECT selected_day FROM state WHERE singleton = 1")
-      .flatMap { Day(dayNumber: $0) }
+    try mappingErrors {
+      try database.scalarInt("SELECT selected_day FROM state WHERE singleton = 1")
+        .flatMap { Day(dayNumber: $0) }
+    }
   }
 
   /// Persists `day` as the selected day.

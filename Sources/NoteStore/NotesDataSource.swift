@@ -42,19 +42,14 @@ public struct NotesDataSource: PagingDataSource {
       return
     }
     countQueries += 1
-    var counts = [Int](repeating: 0, count: first.distance(to: last) + 1)
     do {
-      try store.database.prepare(
-        "SELECT day, count(*) FROM notes WHERE day BETWEEN ? AND ? GROUP BY day"
-      ).forEachRow([.int(first.dayNumber), .int(last.dayNumber)]) { row in
-        counts[row.int(at: 0) - first.dayNumber] = row.int(at: 1)
-      }
+      counts = try store.noteCounts(in: first...last)
       countsError = nil
     } catch {
+      counts = [Int](repeating: 0, count: first.distance(to: last) + 1)
       countsError =
         (error as? StoreError) ?? StoreError.database(path: store.location.path, detail: "\(error)")
     }
-    self.counts = counts
     countsStart = first
   }
 

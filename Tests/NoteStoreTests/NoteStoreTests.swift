@@ -54,7 +54,43 @@ func day(_ text: String) -> Day {
       let notes = try store.notes(in: day("2024-05-01")...day("2024-05-31"))
       #expect(notes.map(\.body) == ["a1", "a2", "c"])
       let counts = try store.noteCounts(in: day("2024-04-01")...day("2024-05-31"))
-      #expect(counts == [day("2024-05-01"): 2, day("2024-05-03"): 1])
+      #expect(counts.count == 61)
+      #expect(counts[30] == 2 && counts[32] == 1)
+      #expect(counts.reduce(0, +) == 3)
+    }
+  }
+
+  @Test func readsReportSQLiteFailuresAsStoreErrors() throws {
+    try withStore { store, directory in
+      try store.add("a note", on: day("2024-05-01"))
+      // Another connection takes the tables away: every read now fails in SQLite.
+      let other = try Database(path: directory.file("notes.db"), mode: .readWrite)
+      try other.execute(
+        script: """
+          DROP TRIGGER notes_fts_after_delete; DROP TRIGGER notes_fts_after_update;
+          ALTER TABLE notes RENAME TO gone_notes; ALTER TABLE state RENAME TO gone_state;
+          ALTER TABLE settings RENAME TO gone_settings; ALTER TABLE actions RENAME TO gone_actions;
+          """)
+      let reads: [(String, () throws -> Void)] = [
+        ("selectedDay", { _ = try store.selectedDay() }),
+        ("note(id:)", { _ = try store.note(id: 1) }),
+        ("notes(in:)", { _ = try store.notes(in: day("2024-05-01")...day("2024-05-31")) }),
+        ("noteCounts", { _ = try store.noteCounts(in: day("2024-05-01")...day("2024-05-31")) }),
+        ("nearestDayWithNotes", { _ = try store.nearestDayWithNotes(from: .first, forward: true) }),
+        ("noteCount", { _ = try store.noteCount() }),
+        ("search", { _ = try store.search("note") }),
+        ("settings", { _ = try store.settings() }),
+        ("setting", { _ = try store.setting("menu-spacing") }),
+        ("undoDepth", { _ = try store.undoDepth() }),
+      ]
+      for (name, read) in reads {
+        do {
+          try read()
+          Issue.record("\(name) did not fail")
+        } catch {
+          #expect(error is StoreError, "\(name) threw \(type(of: error)): \(error)")
+        }
+      }
     }
   }
 
