@@ -135,9 +135,10 @@ extension Database {
     }
   }
 
-  /// Rolls back the transaction `beginTransaction` opened.
+  /// Rolls back the transaction `beginTransaction` opened, unless SQLite already did (it
+  /// rolls back on its own after some errors, such as a full disk).
   public func rollbackTransaction() throws {
-    try execute("ROLLBACK")
+    if !isAutocommit { try execute("ROLLBACK") }
   }
 
   /// Sleeps 20 ms × 2^(attempt−1), give or take half, before another attempt.

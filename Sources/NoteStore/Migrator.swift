@@ -104,8 +104,13 @@ public struct Migrator: Sendable {
 
   /// Refuses a file shorter than its header says: a truncated copy reads fine until a query
   /// reaches a missing page, so catch it before anything is written.
+  ///
+  /// Not while a write-ahead log holds frames: `page_count` then counts pages that are only in
+  /// the log until a checkpoint copies them into the file.
   private func checkNotTruncated(_ database: Database) throws {
     guard database.path != ":memory:", !database.path.isEmpty else { return }
+    var log = stat()
+    if stat(database.path + "-wal", &log) == 0 && log.st_size > 0 { return }
     let pages = try database.scalarInt("PRAGMA page_count") ?? 0
     let pageSize = try database.scalarInt("PRAGMA page_size") ?? 0
     var info = stat()

@@ -111,6 +111,29 @@ import Testing
     #expect(snapshot() == before)
   }
 
+  @Test func aDatabaseGrownInItsWriteAheadLogIsNotTakenForTruncated() throws {
+    _ = try NoteStore(location: location("wal.db"))
+    // Another connection in WAL mode grows the database without a checkpoint, and stays open
+    // (closing would checkpoint): the new pages are only in the -wal file.
+    let writer = try Database(path: directory.file("wal.db"), mode: .readWrite)
+    try writer.execute(script: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+    try writer.write { database in
+      for index in 0..<200 {
+        try database.execute(
+          "INSERT INTO settings (key, value) VALUES (?, ?)",
+          [.text("filler.\(index)"), .text(String(repeating: "x", count: 1_000))])
+      }
+    }
+    let pages = try writer.scalarInt("PRAGMA page_count") ?? 0
+    let fileSize =
+      (try FileManager.default.attributesOfItem(atPath: directory.file("wal.db"))[
+        .size] as? Int) ?? 0
+    #expect(fileSize < pages * 4096, "the pages are in the log, not yet in the file")
+    let reader = try Database(path: directory.file("wal.db"), mode: .readWrite)
+    #expect(try Migrator().migrate(reader) == [])
+    withExtendedLifetime(writer) {}
+  }
+
   @Test func anotherApplicationsDatabaseIsRefusedAndUntouched() throws {
     do {
       let other = try Database(path: directory.file("other.db"))
