@@ -13,11 +13,19 @@ import Testing
     let writes = 500
     nonisolated(unsafe) var results: [ProcessResult?] = Array(repeating: nil, count: writers)
     let lock = NSLock()
-    DispatchQueue.concurrentPerform(iterations: writers) { writer in
-      let result = try? runProcess(
-        Products.path("calpager-probe"), ["write", path, "w\(writer)", "\(writes)"])
-      lock.withLock { results[writer] = result }
+    // One thread per writer, so all four run at once (concurrentPerform runs no more
+    // iterations at a time than there are cores: two here).
+    let group = DispatchGroup()
+    for writer in 0..<writers {
+      group.enter()
+      Thread {
+        let result = try? runProcess(
+          Products.path("calpager-probe"), ["write", path, "w\(writer)", "\(writes)"])
+        lock.withLock { results[writer] = result }
+        group.leave()
+      }.start()
     }
+    group.wait()
     let database = try Database(path: path)
     for (writer, result) in results.enumerated() {
       let result = try #require(result)
