@@ -14,16 +14,17 @@ struct ErrorReport {
 
   /// The report of `error`.
   init(_ error: Error) {
+    var error = error
+    if let setting = error as? SettingError {
+      // A value `config set` refused: a usage error of `config`, with its usage.
+      error = UsageError(setting.description, usage: .command(.config))
+    }
     switch error {
     case let usage as UsageError:
       message = usage.message.sentenceCased
       status = UsageError.exitStatus
       let full = usage.description
       self.usage = full.firstIndex(of: "\n").map { String(full[full.index(after: $0)...]) }
-    case let setting as SettingError:
-      message = setting.description.sentenceCased
-      status = UsageError.exitStatus
-      usage = nil
     default:
       message = "\(error)".sentenceCased
       status = 1

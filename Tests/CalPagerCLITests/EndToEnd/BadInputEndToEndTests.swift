@@ -15,20 +15,24 @@ import Testing
     return calpager
   }
 
-  /// Checks a failed run: `status`, nothing on stdout, one `Error: ` line naming `phrase` (a
-  /// usage error follows it with its `Usage:` lines), and every file as it was.
+  /// Checks a failed run: `status`, nothing on stdout, one `Error: ` line naming `phrase`
+  /// (followed by the command's `Usage:` lines when `withUsage`), and every file as it was.
   func expectFailure(
-    _ result: ProcessResult, status: Int32, mentioning phrase: String, calpager: Calpager,
-    unchanged before: [String: [UInt8]], sourceLocation: SourceLocation = #_sourceLocation
+    _ result: ProcessResult, status: Int32, mentioning phrase: String, withUsage: Bool = false,
+    calpager: Calpager, unchanged before: [String: [UInt8]],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    expectOneError(result, status: status, mentioning: phrase, sourceLocation: sourceLocation)
+    expectOneError(
+      result, status: status, mentioning: phrase, withUsage: withUsage,
+      sourceLocation: sourceLocation)
     let unchanged = calpager.snapshot() == before
     #expect(unchanged, "files changed", sourceLocation: sourceLocation)
   }
 
-  /// Checks a failed run: `status`, nothing on stdout, one `Error: ` line naming `phrase`.
+  /// Checks a failed run: `status`, nothing on stdout, one `Error: ` line naming `phrase`,
+  /// then the `Usage:` lines when `withUsage` and nothing else otherwise.
   func expectOneError(
-    _ result: ProcessResult, status: Int32, mentioning phrase: String,
+    _ result: ProcessResult, status: Int32, mentioning phrase: String, withUsage: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
@@ -38,8 +42,10 @@ import Testing
     #expect(
       lines.filter { $0.contains("Error") }.count == 1, "\(result.stderr)",
       sourceLocation: sourceLocation)
-    if status == 64 && lines.count > 1 {
-      #expect(lines[1].hasPrefix("Usage: "), "\(result.stderr)", sourceLocation: sourceLocation)
+    if withUsage {
+      #expect(
+        lines.count > 1 && lines[1].hasPrefix("Usage: "), "\(result.stderr)",
+        sourceLocation: sourceLocation)
     } else {
       #expect(lines.count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
     }
@@ -69,7 +75,9 @@ import Testing
     let calpager = try populated()
     let before = calpager.snapshot()
     let result = try calpager.run(arguments)
-    expectFailure(result, status: 64, mentioning: phrase, calpager: calpager, unchanged: before)
+    expectFailure(
+      result, status: 64, mentioning: phrase, withUsage: true, calpager: calpager,
+      unchanged: before)
   }
 
   @Test(arguments: [
