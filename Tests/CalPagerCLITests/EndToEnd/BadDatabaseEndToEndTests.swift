@@ -10,16 +10,23 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let before = calpager.snapshot()
-    let result = try calpager.run(["show"], database: database)
-    #expect(result.status == 1, sourceLocation: sourceLocation)
-    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(
-      lines.count == 2 && lines[1].isEmpty, "one line: \(result.stderr)",
-      sourceLocation: sourceLocation)
-    #expect(result.stderr.hasPrefix("Error: "), sourceLocation: sourceLocation)
-    #expect(result.stderr.contains(phrase), "\(result.stderr)", sourceLocation: sourceLocation)
-    #expect(calpager.snapshot() == before, "files changed", sourceLocation: sourceLocation)
+    // A read, and commands that would write: none may touch the file.
+    for arguments in [["show"], ["add", "x"], ["goto", "2024-05-01"], ["import", "-"]] {
+      let record = #"{"day":"2024-05-01","body":"x"}"# + "\n"
+      let result = try calpager.run(
+        arguments, stdin: arguments[0] == "import" ? record : nil, database: database)
+      #expect(result.status == 1, "\(arguments)", sourceLocation: sourceLocation)
+      #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+      let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(
+        lines.count == 2 && lines[1].isEmpty, "one line: \(result.stderr)",
+        sourceLocation: sourceLocation)
+      #expect(result.stderr.hasPrefix("Error: "), sourceLocation: sourceLocation)
+      #expect(result.stderr.contains(phrase), "\(result.stderr)", sourceLocation: sourceLocation)
+      #expect(
+        calpager.snapshot() == before, "files changed by \(arguments)",
+        sourceLocation: sourceLocation)
+    }
   }
 
   @Test func randomBytes() throws {
