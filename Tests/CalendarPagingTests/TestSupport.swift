@@ -80,8 +80,6 @@ func referenceWindow(
 /// `willScroll` per direction, then exactly one `didScroll`; `didSelect` and `didReload` come
 /// only between transitions.
 struct EventGrammar {
-  private(set) var transitions = 0
-  private(set) var completions = 0
   private var open: (from: Number, to: Number?, announced: Bool)?
   private(set) var problems: [String] = []
 
@@ -101,7 +99,6 @@ struct EventGrammar {
           )
         }
       } else {
-        transitions += 1
         open = (from, to, false)
       }
     case .willScroll(let to):
@@ -119,7 +116,6 @@ struct EventGrammar {
         problems.append("didScroll(\(to)) outside a transition")
         return
       }
-      completions += 1
       if successful, to != current.to {
         problems.append("didScroll(\(to), true) heading to \(String(describing: current.to))")
       }
@@ -132,7 +128,7 @@ struct EventGrammar {
       open = nil
     case .didSelect(let item):
       // `select(_:)` announces its target just before the transition starts.
-      _ = item
+      if open != nil { problems.append("didSelect(\(item)) during a transition") }
     case .didReload(let item):
       if open != nil { problems.append("didReload(\(item)) during a transition") }
     }
