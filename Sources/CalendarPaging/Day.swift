@@ -70,8 +70,8 @@ public struct Day: PagingItem, CustomStringConvertible, LosslessStringConvertibl
 
   /// The day of the week.
   public var weekday: Weekday {
-    // 1970-01-01 was a Thursday (ISO weekday 4).
-    Weekday(rawValue: Day.floorModulo(dayNumber + 3, 7) + 1) ?? .monday
+    // 1970-01-01 was a Thursday.
+    Weekday.thursday.advanced(by: dayNumber)
   }
 
   /// The ordinal day of the year, 1…366.

@@ -11,13 +11,9 @@ public enum DayError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A step would leave 0001-01-01…9999-12-31.
   case outOfRange(from: Day, direction: Direction)
 
-  /// The side of the calendar an out-of-range step tried to leave by.
-  public enum Direction: Sendable, Equatable {
-    /// Before 0001-01-01.
-    case before
-    /// After 9999-12-31.
-    case after
-  }
+  /// The side of the calendar an out-of-range step tried to leave by: before 0001-01-01 or
+  /// after 9999-12-31.
+  public typealias Direction = PagingSide
 
   /// One line saying what was wrong and what is accepted.
   public var description: String {

@@ -26,7 +26,7 @@ public struct Week: SequentialItem, CustomStringConvertible {
 
   /// The weekday the week starts on.
   public var firstWeekday: Weekday {
-    Weekday(rawValue: Day.floorModulo(startDayNumber + 3, 7) + 1) ?? .monday
+    Weekday.thursday.advanced(by: startDayNumber)
   }
 
   /// The week's first day, or 0001-01-01 for the week that starts before it.

@@ -30,21 +30,6 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable, Comparable {
     Self.shortNames[rawValue - 1]
   }
 
-  /// Reads a weekday from its English name or three-letter abbreviation, ignoring case, or
-  /// from its ISO number `1`…`7`.
-  public init?(name: String) {
-    let lowered = name.lowercased()
-    if let number = Int(lowered), let weekday = Weekday(rawValue: number) {
-      self = weekday
-      return
-    }
-    guard
-      let index = Self.names.firstIndex(where: { $0.lowercased() == lowered })
-        ?? Self.shortNames.firstIndex(where: { $0.lowercased() == lowered })
-    else { return nil }
-    self = Weekday.allCases[index]
-  }
-
   /// The weekday `count` days after this one (before it when `count` is negative).
   public func advanced(by count: Int) -> Weekday {
     // Reduce `count` first so that a count near `Int.max` cannot overflow.

@@ -147,10 +147,8 @@ final class Session {
     case .selected(let day):
       try selectionMoved(to: day)
       return day
-    case .failed(.edge(.before, let day)):
-      throw CommandError(DayError.outOfRange(from: day, direction: .before).description)
-    case .failed(.edge(.after, let day)):
-      throw CommandError(DayError.outOfRange(from: day, direction: .after).description)
+    case .failed(.edge(let side, let day)):
+      throw CommandError(DayError.outOfRange(from: day, direction: side).description)
     case .failed(let failure):
       throw CommandError("cannot move the selection: \(failure)")
     case .queued:
