@@ -17,9 +17,6 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
   /// Whether notes can be read back from this format (every format but `md`).
   public var isImportable: Bool { self != .md }
 
-  /// The usual file extension, without the dot.
-  public var fileExtension: String { rawValue }
-
   /// Reads a format name as given to `--format`, ignoring case (`ndjson` and `markdown` are
   /// accepted as other names of `jsonl` and `md`).
   ///

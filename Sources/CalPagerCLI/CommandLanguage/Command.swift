@@ -1,4 +1,5 @@
 import CalendarPaging
+import Interchange
 
 /// One parsed command, its shape fully checked (types and counts of arguments).
 ///
@@ -112,7 +113,7 @@ enum ConfigAction: Hashable, Sendable {
 /// The options of `export`.
 struct ExportOptions: Hashable, Sendable {
   /// `--format`; nil when not given.
-  var format: NoteFormat?
+  var format: Format?
   /// `--from`: the first day exported; nil for no lower bound.
   var from: DateExpression?
   /// `--to`: the last day exported; nil for no upper bound.
@@ -139,8 +140,8 @@ struct ImportOptions: Hashable, Sendable {
   var source: ImportSource
   /// The `--format` given; nil when none was.
   ///
-  /// Never `.markdown`.
-  var format: NoteFormat?
+  /// Never `.md`.
+  var format: Format?
   /// `--dry-run`: check and count, change nothing.
   var dryRun: Bool
 }
@@ -151,21 +152,4 @@ enum ImportSource: Hashable, Sendable {
   case file(String)
   /// Standard input, asked for with a lone `-` (not after `--`).
   case standardInput
-}
-
-/// The export and import formats of DESIGN.md section 5.
-enum NoteFormat: String, CaseIterable, Hashable, Sendable {
-  /// One JSON object per line (the default).
-  case jsonl
-  /// One JSON array.
-  case json
-  /// RFC 4180 CSV with a header row.
-  case csv
-  /// RFC 5545 iCalendar `VJOURNAL`s.
-  case ics
-  /// Markdown, a heading per day (export only).
-  case markdown = "md"
-
-  /// Whether `import` reads this format.
-  var isImportable: Bool { self != .markdown }
 }

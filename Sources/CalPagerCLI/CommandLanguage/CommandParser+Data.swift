@@ -1,3 +1,5 @@
+import Interchange
+
 extension Words {
   func exportOptions() throws(UsageError) -> ExportOptions {
     var options = ExportOptions()
@@ -26,11 +28,11 @@ extension Words {
       source: source, format: try format(importing: true), dryRun: values.dryRun)
   }
 
-  func format(importing: Bool) throws(UsageError) -> NoteFormat? {
+  func format(importing: Bool) throws(UsageError) -> Format? {
     guard let given = values.format else { return nil }
-    let accepted = NoteFormat.allCases.filter { $0.isImportable || !importing }
+    let accepted = Format.allCases.filter { $0.isImportable || !importing }
     let expected = "expected " + CommandParser.list(accepted.map(\.rawValue), or: true)
-    guard let format = NoteFormat(rawValue: given.value) else {
+    guard let format = Format(rawValue: given.value) else {
       throw failure(
         "\(UsageError.quoted(given.value)) is not a format: \(expected)"
           + CommandParser.suggestion(for: given.value, among: accepted.map(\.rawValue)))

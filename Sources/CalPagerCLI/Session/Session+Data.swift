@@ -11,9 +11,7 @@ extension Session {
   func export(_ options: ExportOptions, style: Style) throws {
     let days = try options.days(today: today, selected: try selectedDay())
     let target = options.output.flatMap { $0 == "-" ? nil : $0 }
-    let format =
-      options.format.flatMap { Format(rawValue: $0.rawValue) }
-      ?? target.flatMap { Format(path: $0) } ?? .jsonl
+    let format = options.format ?? target.flatMap { Format(path: $0) } ?? .jsonl
     guard let target else {
       try stream(format: format, days: days, to: output)
       return
@@ -82,12 +80,9 @@ extension Session {
     defer { if source.descriptor != 0 { close(source.descriptor) } }
     let format: Format
     if let given = options.format {
-      format = Format(rawValue: given.rawValue) ?? .jsonl
+      format = given
     } else if case .file(let path) = options.source, let inferred = Format(path: path) {
-      guard inferred != .md else {
-        throw CommandError("cannot import '\(path)': Markdown is an export-only format")
-      }
-      format = inferred
+      format = inferred  // NoteDecoder refuses md, saying which formats import reads
     } else {
       format = .jsonl
     }

@@ -17,7 +17,7 @@ import Testing
       try command([
         "export", "--format=ics", "--from=2024-01-01", "--to=2024-12-31", "--output=2024.ics",
       ]) == .export(full))
-    #expect(try command(["export", "--format", "md"]) == .export(ExportOptions(format: .markdown)))
+    #expect(try command(["export", "--format", "md"]) == .export(ExportOptions(format: .md)))
     #expect(
       try command(["export", "--from", "-7", "--to", "today"])
         == .export(ExportOptions(from: .offset(-7), to: .today)))

@@ -127,6 +127,20 @@ import Testing
     #expect(again.stdout == "Imported \(corpus): 10 added, 0 updated, 0 unchanged, 0 skipped\n")
   }
 
+  @Test func aMarkdownFileIsNotImported() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist"])
+    let file = calpager.directory.file("notes.md")
+    try calpager.run(["export", "-o", file])
+    let before = calpager.snapshot()
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: 'md' can be exported but not imported: import reads jsonl, json, csv or ics\n")
+    #expect(calpager.snapshot() == before)
+  }
+
   @Test func aDryRunCountsAndChangesNothing() throws {
     let calpager = Calpager()
     let corpus = calpager.directory.file("corpus.jsonl")
