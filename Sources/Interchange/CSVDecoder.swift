@@ -176,7 +176,7 @@ struct CSVDecoder {
       let raw = String(
         decoding: UnsafeBufferPointer(rebasing: record[field.start..<field.end]), as: UTF8.self)
       let name = raw.replacingDoubledQuotes(field.hasDoubledQuotes).trimmingSpaces().lowercased()
-      guard ["uid", "day", "body", "created", "updated"].contains(name) else { continue }
+      guard CSVWriter.columns.contains(name) else { continue }
       guard found[name] == nil else { throw .duplicateColumn(name) }
       found[name] = position
     }

@@ -92,9 +92,6 @@ public final class Database {
   /// (3.40.1 is 3040001).
   public static var libraryVersionNumber: Int32 { sqlite3_libversion_number() }
 
-  /// The version of the linked SQLite library as text, such as `3.40.1`.
-  public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
-
   /// Whether no transaction is open on this connection.
   public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 

@@ -125,9 +125,6 @@ public final class Statement {
     }
   }
 
-  /// The number of result columns.
-  public var columnCount: Int { Int(sqlite3_column_count(handle)) }
-
   /// Whether the column at `index` (0-based) of the current row is NULL.
   public func isNull(at index: Int32) -> Bool {
     sqlite3_column_type(handle, index) == SQLITE_NULL

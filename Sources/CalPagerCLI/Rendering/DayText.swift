@@ -22,6 +22,6 @@ extension Day {
 }
 
 /// `1 note`, `2 notes`.
-func countText(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+func countText(_ count: Int, _ singular: String) -> String {
+  "\(count) \(count == 1 ? singular : singular + "s")"
 }

@@ -35,10 +35,8 @@ enum SGR {
   static let bold = "\u{1B}[1m"
   static let dim = "\u{1B}[2m"
   static let underline = "\u{1B}[4m"
-  static let reverse = "\u{1B}[7m"
   static let blue = "\u{1B}[34m"
   static let yellow = "\u{1B}[33m"
-  static let cyan = "\u{1B}[36m"
 }
 
 extension Style {
@@ -46,17 +44,6 @@ extension Style {
   func paint(_ text: String, _ codes: String...) -> String {
     guard color, !codes.isEmpty, !text.isEmpty else { return text }
     return codes.joined() + text + SGR.reset
-  }
-
-  /// The terminal-safe form of note text for a page, escapes shown in reverse video when
-  /// colour is on.
-  var noteText: TerminalText {
-    var text = TerminalText()
-    if color {
-      text.escapePrefix = SGR.reverse
-      text.escapeSuffix = SGR.reset
-    }
-    return text
   }
 }
 
