@@ -16,11 +16,10 @@ extension Session {
     case .previous(let count, let withNotes):
       try step(count: count, forward: false, withNotes: withNotes, style: style)
     case .goto(let expression):
-      let day = try resolve(expression)
-      _ = try move(width: style.width) { $0.select(day) }
+      try select(try resolve(expression), width: style.width)
       try renderPage(style)
     case .today:
-      _ = try move(width: style.width) { $0.select(today) }
+      try select(today, width: style.width)
       try renderPage(style)
     case .add(let dayExpression, let body):
       try add(on: dayExpression, body: body, style: style)
@@ -76,8 +75,7 @@ extension Session {
         }
         day = found
       }
-      let target = day
-      _ = try move(width: style.width) { $0.select(target) }
+      try select(day, width: style.width)
     } else if count == 1 {
       _ = try move(width: style.width) { forward ? $0.selectNext() : $0.selectPrevious() }
     } else {
@@ -88,7 +86,7 @@ extension Session {
           "cannot move \(count) days \(forward ? "after" : "before") \(from): "
             + "days \(forward ? "end" : "start") at \(edge)")
       }
-      _ = try move(width: style.width) { $0.select(target) }
+      try select(target, width: style.width)
     }
     try renderPage(style)
   }

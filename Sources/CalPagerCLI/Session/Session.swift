@@ -110,10 +110,12 @@ final class Session {
 
   // MARK: - Paging
 
-  /// The paging controller, built on first use around the selected day and reloaded when
-  /// the database changed since: notes, or the settings its metrics come from (a rolled-back
-  /// `config set`, another process's).
-  func pagingController(width: Int) throws -> Controller {
+  /// The paging controller, built on first use and reloaded when the database changed since.
+  ///
+  /// A change may be to notes or to the settings the metrics come from (a rolled-back
+  /// `config set`, another process's). A new controller is built around `target` when one is
+  /// given, else around the selection.
+  func pagingController(width: Int, around target: Day? = nil) throws -> Controller {
     let version = try store.database.scalarInt("PRAGMA data_version")
     let changed = pagingIsStale || version != dataVersion
     if changed { cachedMenuOptions = nil }
@@ -126,7 +128,7 @@ final class Session {
       }
       return controller
     }
-    let day = try selectedDay()
+    let day = try target ?? selectedDay()
     let created = Controller(
       dataSource: NotesDataSource(store: store), pageProvider: NotesPageProvider(store: store),
       metrics: metrics)
@@ -154,6 +156,19 @@ final class Session {
     case .queued:
       throw CommandError("cannot move the selection while a move is under way")
     }
+  }
+
+  /// Selects `day`.
+  ///
+  /// The first paging command of a run builds the controller around `day` at once (one
+  /// window, one count query), rather than around the saved selection first.
+  func select(_ day: Day, width: Int) throws {
+    guard controller == nil else {
+      _ = try move(width: width) { $0.select(day) }
+      return
+    }
+    _ = try pagingController(width: width, around: day)
+    try selectionMoved(to: day)
   }
 
   /// Prints the page of the selected day.
