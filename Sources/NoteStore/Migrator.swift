@@ -65,11 +65,14 @@ public struct Migrator: Sendable {
   /// The migrations `database` lacks, after checking it is a calpager database this binary
   /// can use.
   func pendingMigrations(_ database: Database) throws -> [Migration] {
+    // One read transaction: one lock for every check, not one per statement.
+    try database.read { database in try pendingMigrationsInTransaction(database) }
+  }
+
+  private func pendingMigrationsInTransaction(_ database: Database) throws -> [Migration] {
     let applicationID: Int
-    let schemaObjects: Int
     do {
       applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
-      schemaObjects = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
       try checkNotTruncated(database)
     } catch let error as DatabaseError {
       throw StoreError(error, path: database.path)
@@ -84,6 +87,7 @@ public struct Migrator: Sendable {
       let done = Set(applied)
       return migrations.filter { !done.contains($0.name) }
     }
+    let schemaObjects = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
     guard applicationID == 0 && schemaObjects == 0 else {
       throw StoreError.foreignDatabase(path: database.path)
     }
