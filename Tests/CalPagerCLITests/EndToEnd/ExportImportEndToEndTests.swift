@@ -19,6 +19,12 @@ import Testing
     String(repeating: "10 kB body with some words ", count: 380),
     "  leading and trailing spaces  ",
     "\u{1B}[31m escape and bell \u{7}",
+    "NUL \u{0} inside",
+    "",
+    "\n",
+    "line separator \u{2028} paragraph separator \u{2029} NEL \u{85}",
+    "ends with a backslash \\",
+    "lone CR at the end\r",
   ]
 
   /// A JSON Lines file holding `bodies` on assorted days, two at the ends of the calendar.
@@ -27,7 +33,7 @@ import Testing
     var lines: [String] = []
     for (index, body) in bodies.enumerated() {
       lines.append(
-        #"{"uid":"uid-\#(index)","day":"\#(days[index % days.count])","body":\#(jsonString(body)),"#
+        #"{"uid":"uid-\#(index)\#(index == 3 ? ",a;b\\\\c" : "")","day":"\#(days[index % days.count])","body":\#(jsonString(body)),"#
           + #""created":"2024-01-0\#(index % 9 + 1)T10:00:00.123Z","updated":"2024-02-01T00:00:00.001Z"}"#
       )
     }
@@ -81,10 +87,14 @@ import Testing
     let corpus = calpager.directory.file("corpus.jsonl")
     try writeFile(corpus, ExportImportEndToEndTests.corpus())
     let first = try calpager.run(["import", corpus])
-    #expect(first.stdout == "Imported \(corpus): 10 added, 0 updated, 0 unchanged, 0 skipped\n")
+    #expect(
+      first.stdout
+        == "Imported \(corpus): \(Self.bodies.count) added, 0 updated, 0 unchanged, 0 skipped\n")
     let before = calpager.snapshot()
     let second = try calpager.run(["import", corpus])
-    #expect(second.stdout == "Imported \(corpus): 0 added, 0 updated, 10 unchanged, 0 skipped\n")
+    #expect(
+      second.stdout
+        == "Imported \(corpus): 0 added, 0 updated, \(Self.bodies.count) unchanged, 0 skipped\n")
     #expect(calpager.snapshot() == before)
   }
 
@@ -124,7 +134,9 @@ import Testing
     #expect(result.stderr.contains("is locked by another process; try again"), "\(result.stderr)")
     #expect(calpager.snapshot() == before)
     let again = try calpager.run(["import", corpus])
-    #expect(again.stdout == "Imported \(corpus): 10 added, 0 updated, 0 unchanged, 0 skipped\n")
+    #expect(
+      again.stdout
+        == "Imported \(corpus): \(Self.bodies.count) added, 0 updated, 0 unchanged, 0 skipped\n")
   }
 
   @Test func aMarkdownFileIsNotImported() throws {
@@ -148,7 +160,7 @@ import Testing
     try calpager.run(["show"])
     let before = calpager.snapshot()
     let result = try calpager.run(["import", "--dry-run", corpus])
-    #expect(result.stdout.contains("10 added"))
+    #expect(result.stdout.contains("\(Self.bodies.count) added"))
     #expect(result.stdout.contains("dry run: nothing changed"))
     #expect(calpager.snapshot() == before)
   }
@@ -172,7 +184,7 @@ import Testing
         "replaced", "no uid",
       ])
     #expect(try calpager.run(["undo"]).stdout == "Undid import: removed 1 note, restored #1\n")
-    #expect(try calpager.store().noteCount() == 10)
+    #expect(try calpager.store().noteCount() == Self.bodies.count)
     #expect(try calpager.store().note(id: 1)?.body == "plain")
   }
 
