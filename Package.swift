@@ -40,7 +40,8 @@ var package = Package(
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
-    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging"]),
+    .testTarget(
+      name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging", "TestSupport"]),
     .testTarget(
       name: "NoteStoreTests",
       dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import TestSupport
 import Testing
 
 /// Runs `Tests/Scripts/ics_check.py`: the PyPI `icalendar` package, an independent parser,
@@ -15,17 +16,14 @@ struct ICSCheckScriptTests {
 
   /// Writes the corpus as `ics` (passed through `edit`) and as `jsonl`, then runs the script.
   static func check(edit: (String) -> String = { $0 }) throws -> (status: Int32, output: String) {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ics-check-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let ics = folder.appendingPathComponent("notes.ics")
-    let jsonl = folder.appendingPathComponent("notes.jsonl")
+    let folder = TemporaryDirectory("ics-check")
+    let ics = folder.file("notes.ics")
+    let jsonl = folder.file("notes.jsonl")
     let exported = String(
       decoding: NoteEncoder.encode(TestCorpus.notes, format: .ics), as: UTF8.self)
-    try Data(edit(exported).utf8).write(to: ics)
-    try Data(NoteEncoder.encode(TestCorpus.notes, format: .jsonl)).write(to: jsonl)
-    return try ScriptRunner.run(["python3", script.path, ics.path, jsonl.path])
+    try writeFile(ics, edit(exported))
+    try writeFile(jsonl, NoteEncoder.encode(TestCorpus.notes, format: .jsonl))
+    return try ScriptRunner.run(["python3", script.path, ics, jsonl])
   }
 
   @Test func icalendarRecoversEveryNoteExactly() throws {

@@ -1,6 +1,7 @@
 import CalendarPaging
 import Foundation
 import Interchange
+import TestSupport
 import Testing
 
 /// A quick in-process measurement of the encoders and decoders.
@@ -18,14 +19,8 @@ import Testing
     var rows: [(uid: Range<Int>, body: Range<Int>, day: Day, created: Timestamp)] = []
 
     init(count: Int) {
-      var state: UInt64 = 42
-      func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-      }
+      var random = SplitMix64(seed: 42)
+      func next() -> UInt64 { random.next() }
       let words = [
         "lunch", "with", "Ana", "at", "the", "café", "日本", "🙂", "\"quoted\"", "back\\slash",
         "tab\there", "line\nbreak", "meeting", "about", "the", "budget,", "then;", "call",

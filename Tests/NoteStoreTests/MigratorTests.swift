@@ -11,11 +11,9 @@ import Testing
     StoreLocation(path: directory.file(name), createsParentDirectories: false)
   }
 
-  /// Every file in `directory`, with its bytes (missing files are nil).
+  /// Every file in `directory`, with its bytes.
   func snapshot() -> [String: [UInt8]] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return Dictionary(
-      uniqueKeysWithValues: names.map { ($0, contentsOfFile(directory.file($0)) ?? []) })
+    directory.snapshot()
   }
 
   @Test func migrationsApplyToANewFileAndASecondRunIsANoOp() throws {

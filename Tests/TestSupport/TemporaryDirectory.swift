@@ -20,6 +20,13 @@ public final class TemporaryDirectory: @unchecked Sendable {
   public func file(_ name: String) -> String {
     path + "/" + name
   }
+
+  /// Every file in the directory with its bytes, to check that a failing command changed
+  /// nothing.
+  public func snapshot() -> [String: [UInt8]] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return Dictionary(uniqueKeysWithValues: names.map { ($0, contentsOfFile(file($0)) ?? []) })
+  }
 }
 
 /// The bytes of the file at `path`, or nil when it cannot be read.

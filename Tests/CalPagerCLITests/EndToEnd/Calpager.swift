@@ -79,8 +79,6 @@ final class Calpager: @unchecked Sendable {
 
   /// Every file in the directory with its bytes, to check a failing command changed nothing.
   func snapshot() -> [String: [UInt8]] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return Dictionary(
-      uniqueKeysWithValues: names.map { ($0, contentsOfFile(directory.file($0)) ?? []) })
+    directory.snapshot()
   }
 }
