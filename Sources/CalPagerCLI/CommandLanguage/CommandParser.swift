@@ -57,7 +57,15 @@ enum CommandParser {
   ///
   /// - Throws: `UsageError` from the tokenizer (quoting, encoding) or the parser.
   static func parseLine(_ line: String) throws(UsageError) -> Invocation? {
-    let words = try Tokenizer.words(in: line)
+    var line = line
+    return try line.withUTF8 { bytes in
+      Result { () throws(UsageError) in try parseLine(bytes) }
+    }.get()
+  }
+
+  /// `parseLine` over the line's bytes, as the line mode reads them.
+  static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) -> Invocation? {
+    let words = try Tokenizer.words(in: bytes)
     if words.isEmpty { return nil }
     return try parse(words, mode: .shellLine)
   }

@@ -42,12 +42,7 @@ struct LineMode {
       }
       var parsed: Result<Invocation?, UsageError>?
       let gotLine = reader.nextLine { bytes -> Bool in
-        do throws(UsageError) {
-          let words = try Tokenizer.words(in: bytes)
-          parsed = .success(words.isEmpty ? nil : try CommandParser.parse(words, mode: .shellLine))
-        } catch {
-          parsed = .failure(error)
-        }
+        parsed = Result { () throws(UsageError) in try CommandParser.parseLine(bytes) }
         return true
       }
       guard gotLine != nil, let parsed else { break }
