@@ -1,4 +1,5 @@
 import CalendarPaging
+import Interchange
 import NoteStore
 
 #if canImport(Glibc)
@@ -51,7 +52,7 @@ public enum CalPager {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
         count: strlen(argument))
-      if let offset = UTF8Check.firstInvalidOffset(in: bytes) {
+      if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
         return UsageError(
           "argument \(index) has invalid UTF-8 at column \(Tokenizer.column(of: offset, in: bytes))",
           usage: .none)

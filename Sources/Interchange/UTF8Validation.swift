@@ -1,6 +1,8 @@
 /// UTF-8 checks over raw bytes (RFC 3629: no overlong forms, no surrogates, nothing past
 /// U+10FFFF), with an eight-bytes-at-a-time path for ASCII.
-enum UTF8Validation {
+///
+/// The command line checks its arguments and script lines with it too.
+package enum UTF8Validation {
   /// The length of the valid UTF-8 sequence starting at `index`, or nil when none starts there.
   @inline(__always)
   static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
@@ -32,7 +34,15 @@ enum UTF8Validation {
 
   /// Whether all of `bytes` is valid UTF-8.
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+    firstInvalidOffset(in: bytes) == nil
+  }
+
+  /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil when all
+  /// of `bytes` is valid.
+  ///
+  /// - Complexity: O(n); ASCII goes eight bytes at a time.
+  package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
     var index = 0
     while index < bytes.count {
       if index + 8 <= bytes.count {
@@ -42,10 +52,10 @@ enum UTF8Validation {
           continue
         }
       }
-      guard let length = sequenceLength(bytes, at: index) else { return false }
+      guard let length = sequenceLength(bytes, at: index) else { return index }
       index += length
     }
-    return true
+    return nil
   }
 
   /// Calls `body` with `bytes` when they are valid UTF-8, else with a copy in which every

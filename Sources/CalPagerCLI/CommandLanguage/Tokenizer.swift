@@ -1,3 +1,5 @@
+import Interchange
+
 /// Splits one line of `calpager shell` into words, with shell-like quoting.
 ///
 /// - Words are separated by runs of space, tab, CR, LF, vertical tab or form feed.
@@ -32,7 +34,7 @@ enum Tokenizer {
   ///
   /// - Complexity: O(n) in `bytes.count`.
   static func words(in bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) -> [String] {
-    if let invalid = UTF8Check.firstInvalidOffset(in: bytes) {
+    if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
       throw UsageError(
         "invalid UTF-8 at column \(column(of: invalid, in: bytes))", usage: .none)
     }

@@ -1,10 +1,11 @@
+import Interchange
 import Testing
 
 @testable import CalPagerCLI
 
 @Suite struct UTF8CheckTests {
   func offset(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { UTF8Check.firstInvalidOffset(in: $0) }
+    bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
   }
 
   @Test func acceptsWhatSwiftAccepts() {
