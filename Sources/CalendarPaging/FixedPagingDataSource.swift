@@ -51,17 +51,7 @@ extension FixedPagingDataSource {
 
   /// The first index whose item is not less than `item`, or `count`.
   private func insertionIndex(of item: Item) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if self.item(at: middle) < item {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
+    lowerBound(count: count) { self.item(at: $0) < item }
   }
 }
 

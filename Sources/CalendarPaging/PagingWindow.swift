@@ -37,17 +37,8 @@ public struct PagingWindow<Item: PagingItem>: Sendable, Hashable {
   ///
   /// - Complexity: O(log *n*), by binary search; no hashing.
   public func index(of item: Item) -> Int? {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if items[middle] < item {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < items.count && items[low] == item ? low : nil
+    let index = lowerBound(count: items.count) { items[$0] < item }
+    return index < items.count && items[index] == item ? index : nil
   }
 
   /// The columns charged for the items before `items[index]`.
@@ -89,34 +80,36 @@ public struct PagingWindow<Item: PagingItem>: Sendable, Hashable {
     var reachedFirst = false
     var reachedLast = false
 
-    // Asks for the item before the current first one and charges it; false at the edge.
-    func extendBefore(_ budget: inout Int) -> Bool {
-      guard let item = source.item(before: before.last ?? center) else {
-        reachedFirst = true
+    // Asks for the next item on `side` and charges it to `budget`; false at the edge.
+    func extend(_ side: PagingSide, _ budget: inout Int) -> Bool {
+      let item: Item?
+      switch side {
+      case .before: item = source.item(before: before.last ?? center)
+      case .after: item = source.item(after: after.last ?? center)
+      }
+      guard let item else {
+        if side == .before { reachedFirst = true } else { reachedLast = true }
         return false
       }
       let cost = charge(item)
       budget -= cost
-      before.append(item)
-      beforeCharges.append(cost)
+      switch side {
+      case .before:
+        before.append(item)
+        beforeCharges.append(cost)
+      case .after:
+        after.append(item)
+        afterCharges.append(cost)
+      }
       return true
     }
 
     var budgetBefore = metrics.menuWidth
-    while budgetBefore > 0, extendBefore(&budgetBefore) {}
+    while budgetBefore > 0, extend(.before, &budgetBefore) {}
     var budgetAfter = metrics.menuWidth + budgetBefore
-    while budgetAfter > 0 {
-      guard let item = source.item(after: after.last ?? center) else {
-        reachedLast = true
-        break
-      }
-      let cost = charge(item)
-      budgetAfter -= cost
-      after.append(item)
-      afterCharges.append(cost)
-    }
+    while budgetAfter > 0, extend(.after, &budgetAfter) {}
     var remaining = budgetAfter
-    while remaining > 0, !reachedFirst, extendBefore(&remaining) {}
+    while remaining > 0, !reachedFirst, extend(.before, &remaining) {}
 
     let itemBefore = reachedFirst ? nil : source.item(before: before.last ?? center)
     let itemAfter = reachedLast ? nil : source.item(after: after.last ?? center)
