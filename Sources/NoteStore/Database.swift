@@ -98,6 +98,9 @@ public final class Database {
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
   public var changes: Int { Int(sqlite3_changes64(handle)) }
 
+  /// The rowid of the last row inserted on this connection (0 before any).
+  public var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
   /// The statement for `sql`, prepared on first use and cached.
   ///
   /// - Throws: `DatabaseError` when the SQL does not compile or holds more than one

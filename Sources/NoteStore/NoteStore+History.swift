@@ -24,7 +24,7 @@ extension NoteStore {
     try database.execute(
       "INSERT INTO actions (kind, at, first_added, last_added) VALUES (?, ?, ?, ?)",
       [.text(kind), .int(time), .int(added?.lowerBound), .int(added?.upperBound)])
-    return try database.scalarInt("SELECT last_insert_rowid()") ?? 0
+    return database.lastInsertedRowID
   }
 
   /// Keeps `note` as it is now, so undoing `action` can put it back.
