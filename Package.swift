@@ -61,9 +61,9 @@ var package = Package(
 // Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzDayParser", ["CalendarPaging"]),
-  ("FuzzTokenizer", ["CalendarPaging"]),
-  ("FuzzCommandParser", ["CalendarPaging"]),
-  ("FuzzDateRange", ["CalendarPaging"]),
+  ("FuzzTokenizer", ["CalendarPaging", "Interchange"]),
+  ("FuzzCommandParser", ["CalendarPaging", "Interchange"]),
+  ("FuzzDateRange", ["CalendarPaging", "Interchange"]),
   ("FuzzSettingValue", ["CalendarPaging"]),
   ("FuzzJSONLDecoder", ["Interchange"]),
   ("FuzzJSONDecoder", ["Interchange"]),
