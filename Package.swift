@@ -23,9 +23,12 @@ var package = Package(
       dependencies: ["CalendarPaging", "Interchange", "CSQLite"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
+    // The command language: tokenizer, parser, date and range expressions, help specs. Pure,
+    // and fuzzed (see .ci/fuzz).
+    .target(name: "CommandLanguage", dependencies: ["CalendarPaging", "Interchange"]),
     .target(
       name: "CalPagerCLI",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore"]
+      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CommandLanguage"]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
 
@@ -49,7 +52,10 @@ var package = Package(
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     .testTarget(
       name: "CalPagerCLITests",
-      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager"],
+      dependencies: [
+        "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",
+        "TestSupport", "calpager",
+      ],
       exclude: ["Goldens"]
     ),
   ],
@@ -61,10 +67,10 @@ var package = Package(
 // Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzDayParser", ["CalendarPaging"]),
-  ("FuzzTokenizer", ["CalendarPaging", "Interchange"]),
-  ("FuzzCommandParser", ["CalendarPaging", "Interchange"]),
-  ("FuzzDateRange", ["CalendarPaging", "Interchange"]),
-  ("FuzzSettingValue", ["CalendarPaging"]),
+  ("FuzzTokenizer", ["CommandLanguage"]),
+  ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI"]),
+  ("FuzzDateRange", ["CommandLanguage", "CalendarPaging"]),
+  ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging"]),
   ("FuzzJSONLDecoder", ["Interchange"]),
   ("FuzzJSONDecoder", ["Interchange"]),
   ("FuzzCSVDecoder", ["Interchange"]),

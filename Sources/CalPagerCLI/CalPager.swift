@@ -1,4 +1,5 @@
 import CalendarPaging
+import CommandLanguage
 import Interchange
 import NoteStore
 
@@ -31,7 +32,7 @@ public enum CalPager {
     let arguments = Array(CommandLine.arguments.dropFirst())
     // A variable that names the database must not quietly name another file.
     if let name = ["CALPAGER_DB", "XDG_DATA_HOME", "HOME"].first(where: undecodable.contains) {
-      let error = CommandError("the environment variable \(name) is not valid UTF-8 text")
+      let error = CLIError.environmentNotUTF8(name: name)
       exit(fail(ErrorReport(error), json: false, output: Output(descriptor: 1)))
     }
     if let error = invalidArgument() {
@@ -67,7 +68,7 @@ public enum CalPager {
     defer { output.flush() }
     let invocation: Invocation
     do {
-      invocation = try CommandParser.parse(arguments)
+      invocation = try CommandParser.parse(arguments, grammar: CommandRegistry.grammar)
     } catch {
       let wantsJSON = arguments.prefix(while: { $0 != "--" }).contains("--json")
       return fail(ErrorReport(error), json: wantsJSON, output: output)
@@ -75,31 +76,38 @@ public enum CalPager {
     let style = Style.resolve(
       invocation.options, environment: environment, outputIsTerminal: Terminal.isTerminal(1),
       terminalWidth: Terminal.columns(of: 1))
-    switch invocation.command {
+    switch invocation.request {
     case .help(let name):
-      output.line(HelpText.text(for: name, width: style.width))
+      let grammar = CommandRegistry.grammar
+      output.line(
+        HelpText.text(
+          for: name.flatMap(grammar.command(named:)), grammar: grammar, width: style.width))
       return 0
     case .version:
       output.line("calpager \(version)")
       return 0
-    default:
-      break
-    }
-    let location = StoreLocation.resolve(
-      explicitPath: invocation.options.databasePath, environment: environment)
-    do {
-      let store = try NoteStore(location: location)
-      let isShell = invocation.command == .shell
-      let session = Session(
-        store: store, environment: environment, output: output, savesEveryMove: !isShell)
-      if isShell {
-        return LineMode(session: session, options: invocation.options).run()
+    case .command(let arguments):
+      let options = invocation.options
+      let context = CommandContext(
+        options: options, style: style, mode: .commandLine, environment: environment,
+        today: LocalTime.today(environment: environment)
+      ) {
+        let location = StoreLocation.resolve(
+          explicitPath: options.databasePath, environment: environment)
+        let store = try NoteStore(location: location)
+        return Session(
+          store: store, environment: environment, output: output, savesEveryMove: true)
       }
-      try session.execute(invocation.command, style: style)
-      try session.saveSelection()
-      return 0
-    } catch {
-      return fail(ErrorReport(error), json: style.json, output: output)
+      do {
+        let result = try Dispatcher.run(arguments, in: context)
+        result.render(to: output, style: style)
+        if let failure = result.failure {
+          return fail(ErrorReport(failure), json: style.json, output: output)
+        }
+        return result.exitStatus
+      } catch {
+        return fail(ErrorReport(error), json: style.json, output: output)
+      }
     }
   }
 

@@ -19,34 +19,21 @@ public enum DayError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .malformed(let text):
-      return "'\(Self.quoted(text))' is not a date: expected YYYY-MM-DD, years 0001 to 9999"
+      return "\(Quote.quoted(text)) is not a date: expected YYYY-MM-DD, years 0001 to 9999"
     case .yearZero(let text):
-      return "'\(Self.quoted(text))' is not a date: years run from 0001 to 9999"
+      return "\(Quote.quoted(text)) is not a date: years run from 0001 to 9999"
     case .invalidMonth(let text, let month):
-      return "'\(Self.quoted(text))' is not a date: there is no month \(month), months run 01 to 12"
+      return "\(Quote.quoted(text)) is not a date: there is no month \(month), months run 01 to 12"
     case .invalidDay(let text, let year, let month, let day):
       let days = Day.daysIn(month: month, year: year)
       let name = Day.monthNames[month - 1]
       return
-        "'\(Self.quoted(text))' is not a date: \(name) \(year) has \(days) days, not \(day)"
+        "\(Quote.quoted(text)) is not a date: \(name) \(year) has \(days) days, not \(day)"
     case .outOfRange(let day, .before):
       return "there is no day before \(day): days start at 0001-01-01"
     case .outOfRange(let day, .after):
       return "there is no day after \(day): days end at 9999-12-31"
     }
-  }
-
-  /// The text as it may be shown on one line: control characters escaped, long text cut.
-  static func quoted(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars.prefix(64) {
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return text.unicodeScalars.count > 64 ? result + "…" : result
   }
 }
 

@@ -12,7 +12,7 @@ extension Database {
   /// for good makes the backup fail as busy instead of waiting forever.
   ///
   /// - Throws: `DatabaseError` when the copy fails.
-  public func backup(into destination: Database) throws(DatabaseError) {
+  package func backup(into destination: Database) throws(DatabaseError) {
     guard let backup = sqlite3_backup_init(destination.rawHandle, "main", rawHandle, "main")
     else {
       throw DatabaseError(

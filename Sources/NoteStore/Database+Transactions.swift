@@ -2,40 +2,40 @@
   import Glibc
 #endif
 
+/// Transactions, in the GRDB manner: each method says what it opens, and none of them changes
+/// meaning when a transaction is already open.
+///
+/// - `write` and `writeOnce` open a write transaction (`BEGIN IMMEDIATE`) and commit it when
+///   their body returns; `read` opens a read transaction (`BEGIN DEFERRED`). All three require
+///   that no transaction is open: calling them inside one is a programming error.
+/// - `inSavepoint` is the nested unit: it must run inside an open transaction.
+/// - `beginTransaction`, `commitTransaction` and `rollbackTransaction` hold a transaction open
+///   across calls (the store's batches).
+///
+/// Every body that throws rolls its transaction or savepoint back and the first error is
+/// rethrown.
 extension Database {
   /// How many times a write transaction is run in all when SQLite still answers busy after
   /// its busy timeout (a writer can be starved when many processes write at once).
   static let writeAttempts = 3
 
-  /// Runs `body` in a write transaction: `BEGIN IMMEDIATE`, commit when `body` returns,
-  /// roll back when it throws, and rethrow the first error.
+  /// Runs `body` in a new write transaction: `BEGIN IMMEDIATE`, commit when `body` returns,
+  /// roll back when it throws.
   ///
   /// When SQLite answers busy or locked (another process held the lock past the busy
   /// timeout), the whole transaction is rolled back and run again, a bounded number of times
-  /// with a growing, jittered pause; `body` must therefore only touch the database, unless
-  /// `replayable` is false: then only `BEGIN IMMEDIATE` is tried again (before `body` runs),
-  /// and a busy answer later is thrown. Inside an open transaction (the line mode's `begin`),
-  /// `body` runs in a savepoint instead, so it is all or nothing on its own and commits with
-  /// the outer transaction.
+  /// with a growing, jittered pause: `body` must only touch the database. For a body that
+  /// consumes input it cannot read twice, use `writeOnce`.
   ///
-  /// - Parameters:
-  ///   - replayable: Whether `body` may run again: false when it consumes something that
-  ///     cannot be read twice (an import's input).
-  ///   - body: The writes.
-  /// - Returns: What `body` returned.
+  /// - Precondition: No transaction is open.
   /// - Throws: The first error `body` or SQLite raised.
-  public func write<T>(replayable: Bool = true, _ body: (Database) throws -> T) throws -> T {
-    if !isAutocommit {
-      return try inSavepoint(body)
-    }
-    guard replayable else {
-      try beginTransaction()
-      return try finishTransaction(body)
-    }
+  package func write<T>(_ body: (Database) throws -> T) throws -> T {
+    precondition(isAutocommit, "write opened inside an open transaction")
     var attempt = 1
     while true {
       do {
-        return try transaction(begin: "BEGIN IMMEDIATE", body)
+        try execute("BEGIN IMMEDIATE")
+        return try finishTransaction(body)
       } catch let error as DatabaseError where error.isBusy && attempt < Database.writeAttempts {
         Database.pause(beforeAttempt: attempt)
         attempt += 1
@@ -43,30 +43,44 @@ extension Database {
     }
   }
 
-  /// `write`, except that inside an open transaction `body` runs directly, not in a savepoint.
+  /// Runs `body` in a new write transaction that is never run twice: only `BEGIN IMMEDIATE`
+  /// is retried when SQLite answers busy, before `body` starts; a busy answer afterwards
+  /// (at `COMMIT`) rolls back and is thrown.
   ///
-  /// For writes that throw only SQLite's own errors, which fail the line mode's whole
-  /// transaction anyway (its `commit` then rolls everything back). FTS5 writes its pending
-  /// entries to disk at every savepoint (SQLite 3.40), which made each `add` inside `begin` …
-  /// `commit` three times as expensive.
-  public func writeWithoutSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
-    if !isAutocommit {
-      return try body(self)
-    }
-    return try write(body)
-  }
-
-  /// Runs `body` in a read transaction, so every query in it sees one snapshot.
-  public func read<T>(_ body: (Database) throws -> T) throws -> T {
-    if !isAutocommit {
-      return try body(self)
-    }
-    return try transaction(begin: "BEGIN DEFERRED", body)
-  }
-
-  private func transaction<T>(begin: String, _ body: (Database) throws -> T) throws -> T {
-    try execute(begin)
+  /// - Precondition: No transaction is open.
+  /// - Throws: The first error `body` or SQLite raised.
+  package func writeOnce<T>(_ body: (Database) throws -> T) throws -> T {
+    precondition(isAutocommit, "writeOnce opened inside an open transaction")
+    try beginTransaction()
     return try finishTransaction(body)
+  }
+
+  /// Runs `body` in a new read transaction, so every query in it sees one snapshot.
+  ///
+  /// - Precondition: No transaction is open.
+  package func read<T>(_ body: (Database) throws -> T) throws -> T {
+    precondition(isAutocommit, "read opened inside an open transaction")
+    try execute("BEGIN DEFERRED")
+    return try finishTransaction(body)
+  }
+
+  /// Runs `body` in a savepoint of the open transaction: released when `body` returns, rolled
+  /// back to (and released) when it throws, so `body` is all or nothing within the
+  /// transaction.
+  ///
+  /// - Precondition: A transaction is open.
+  package func inSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
+    precondition(!isAutocommit, "inSavepoint outside a transaction")
+    try execute("SAVEPOINT calpager_unit")
+    do {
+      let result = try body(self)
+      try execute("RELEASE calpager_unit")
+      return result
+    } catch {
+      try? execute("ROLLBACK TO calpager_unit")
+      try? execute("RELEASE calpager_unit")
+      throw error
+    }
   }
 
   /// Runs `body` in the transaction just begun, then commits; rolls back on any error.
@@ -78,28 +92,8 @@ extension Database {
       rollbackQuietly()
       throw error
     }
-    do {
-      try execute("COMMIT")
-    } catch {
-      // A failed COMMIT may leave the transaction open (busy) or already rolled back (I/O
-      // error); either way nothing of it is kept.
-      rollbackQuietly()
-      throw error
-    }
+    try commitTransaction()
     return result
-  }
-
-  private func inSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
-    try execute("SAVEPOINT calpager_write")
-    do {
-      let result = try body(self)
-      try execute("RELEASE calpager_write")
-      return result
-    } catch {
-      try? execute("ROLLBACK TO calpager_write")
-      try? execute("RELEASE calpager_write")
-      throw error
-    }
   }
 
   /// Rolls back the open transaction, if any, keeping the first error the caller holds.
@@ -109,8 +103,9 @@ extension Database {
     }
   }
 
-  /// Opens a transaction that stays open across calls (the line mode's `begin`).
-  public func beginTransaction() throws {
+  /// Opens a write transaction that stays open across calls, retrying `BEGIN IMMEDIATE` a
+  /// bounded number of times while SQLite answers busy.
+  package func beginTransaction() throws(DatabaseError) {
     var attempt = 1
     while true {
       do {
@@ -125,8 +120,9 @@ extension Database {
     }
   }
 
-  /// Commits the transaction `beginTransaction` opened.
-  public func commitTransaction() throws {
+  /// Commits the open transaction; when the commit fails, nothing of the transaction is kept
+  /// (a busy commit leaves it open, so it is rolled back here; an I/O error already did).
+  package func commitTransaction() throws(DatabaseError) {
     do {
       try execute("COMMIT")
     } catch {
@@ -135,9 +131,9 @@ extension Database {
     }
   }
 
-  /// Rolls back the transaction `beginTransaction` opened, unless SQLite already did (it
-  /// rolls back on its own after some errors, such as a full disk).
-  public func rollbackTransaction() throws {
+  /// Rolls back the open transaction, unless SQLite already did (it rolls back on its own
+  /// after some errors, such as a full disk).
+  package func rollbackTransaction() throws(DatabaseError) {
     if !isAutocommit { try execute("ROLLBACK") }
   }
 

@@ -9,9 +9,9 @@ internal import CSQLite
 /// The connection owns its handle and its prepared statements: statements are prepared once
 /// per SQL text and cached, and `deinit` finalizes them all before it closes the handle.
 /// A connection is used from one thread at a time (it is not `Sendable`).
-public final class Database {
+package final class Database {
   /// How a connection opens its file.
-  public enum OpenMode: Sendable {
+  package enum OpenMode: Sendable {
     /// Read and write; create the file when it does not exist.
     case readWriteCreate
     /// Read and write an existing file.
@@ -21,7 +21,7 @@ public final class Database {
   }
 
   /// The path the connection was opened with.
-  public let path: String
+  package let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
   private let busyWait = BusyWait(timeoutMilliseconds: Int(Database.busyTimeoutMilliseconds))
@@ -30,7 +30,7 @@ public final class Database {
   ///
   /// After that it answers busy. `CALPAGER_BUSY_TIMEOUT_MS` overrides it (tests use a short
   /// one).
-  public static let busyTimeoutMilliseconds: Int32 = {
+  package static let busyTimeoutMilliseconds: Int32 = {
     if let text = getenv("CALPAGER_BUSY_TIMEOUT_MS").map({ String(cString: $0) }),
       let value = Int32(text), value >= 0
     {
@@ -47,7 +47,7 @@ public final class Database {
   ///   - mode: Whether to write and whether to create the file.
   /// - Throws: `DatabaseError` when the file cannot be opened. The handle SQLite returns even
   ///   on failure is closed before the error is thrown.
-  public init(path: String, mode: OpenMode = .readWriteCreate) throws(DatabaseError) {
+  package init(path: String, mode: OpenMode = .readWriteCreate) throws(DatabaseError) {
     self.path = path
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
@@ -90,22 +90,22 @@ public final class Database {
 
   /// The version of the linked SQLite library, as `sqlite3_libversion_number()` gives it
   /// (3.40.1 is 3040001).
-  public static var libraryVersionNumber: Int32 { sqlite3_libversion_number() }
+  package static var libraryVersionNumber: Int32 { sqlite3_libversion_number() }
 
   /// Whether no transaction is open on this connection.
-  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+  package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
-  public var changes: Int { Int(sqlite3_changes64(handle)) }
+  package var changes: Int { Int(sqlite3_changes64(handle)) }
 
   /// The rowid of the last row inserted on this connection (0 before any).
-  public var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+  package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
   /// The statement for `sql`, prepared on first use and cached.
   ///
   /// - Throws: `DatabaseError` when the SQL does not compile or holds more than one
   ///   statement.
-  public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+  package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
     if let cached = statements[sql] { return cached }
     let statement = try prepareUncached(sql)
     statements[sql] = statement
@@ -113,7 +113,7 @@ public final class Database {
   }
 
   /// Prepares `sql` without caching it: for statements run once.
-  public func prepareUncached(_ sql: String) throws(DatabaseError) -> Statement {
+  package func prepareUncached(_ sql: String) throws(DatabaseError) -> Statement {
     var statement: OpaquePointer?
     // `tail` points into the C string SQLite was given, so it is read inside `withCString`:
     // a String passed straight to a C parameter is a temporary freed when the call returns.
@@ -162,7 +162,7 @@ public final class Database {
   }
 
   /// Runs one statement with `values` bound, through the statement cache.
-  public func execute(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError) {
+  package func execute(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError) {
     let statement = try prepare(sql)
     do {
       try statement.run(values)
@@ -173,7 +173,7 @@ public final class Database {
   }
 
   /// Runs a script of any number of statements, with no values bound; nothing is cached.
-  public func execute(script: String) throws(DatabaseError) {
+  package func execute(script: String) throws(DatabaseError) {
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, script, nil, nil, &message)
     guard code == SQLITE_OK else {
@@ -186,7 +186,7 @@ public final class Database {
 
   /// Runs `sql` and returns the first column of its first row, or nil when there is no row
   /// or the value is NULL.
-  public func scalarInt(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
+  package func scalarInt(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
     -> Int?
   {
     let statement = try prepare(sql)
@@ -202,7 +202,7 @@ public final class Database {
   }
 
   /// Runs `sql` and returns the first column of its first row as text, or nil.
-  public func scalarString(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
+  package func scalarString(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
     -> String?
   {
     let statement = try prepare(sql)

@@ -3,16 +3,16 @@ internal import CSQLite
 /// An error SQLite reported: its extended result code, its message and the SQL that failed.
 ///
 /// Bound values never appear here: a note's text must not leak into logs or error output.
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+package struct DatabaseError: Error, Sendable, CustomStringConvertible {
   /// The extended result code, such as 1555 (`SQLITE_CONSTRAINT_PRIMARYKEY`).
-  public let extendedCode: Int32
+  package let extendedCode: Int32
   /// SQLite's message, such as "database is locked".
-  public let message: String
+  package let message: String
   /// The SQL that failed, when a statement did.
-  public let sql: String?
+  package let sql: String?
 
   /// Creates an error from its parts.
-  public init(extendedCode: Int32, message: String, sql: String? = nil) {
+  package init(extendedCode: Int32, message: String, sql: String? = nil) {
     self.extendedCode = extendedCode
     self.message = message
     self.sql = sql
@@ -20,13 +20,13 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
   /// The primary result code (the low 8 bits of the extended one), such as 19
   /// (`SQLITE_CONSTRAINT`).
-  public var primaryCode: ResultCode { ResultCode(rawValue: extendedCode & 0xFF) }
+  package var primaryCode: ResultCode { ResultCode(rawValue: extendedCode & 0xFF) }
 
   /// Whether SQLite answered busy or locked: another connection holds the lock.
-  public var isBusy: Bool { primaryCode == .busy || primaryCode == .locked }
+  package var isBusy: Bool { primaryCode == .busy || primaryCode == .locked }
 
   /// The error as one line: message, codes and SQL.
-  public var description: String {
+  package var description: String {
     var text = "\(message) (SQLite \(primaryCode.rawValue)"
     if extendedCode != primaryCode.rawValue { text += "/\(extendedCode)" }
     text += ")"
@@ -50,34 +50,34 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A primary SQLite result code; compare with `DatabaseError.primaryCode`.
-public struct ResultCode: RawRepresentable, Hashable, Sendable {
+package struct ResultCode: RawRepresentable, Hashable, Sendable {
   /// The numeric code.
-  public let rawValue: Int32
+  package let rawValue: Int32
   /// Creates a code from its number.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// `SQLITE_ERROR` (1): a generic error, such as an SQL mistake.
-  public static let error = ResultCode(rawValue: 1)
+  package static let error = ResultCode(rawValue: 1)
   /// `SQLITE_PERM` (3).
-  public static let permission = ResultCode(rawValue: 3)
+  package static let permission = ResultCode(rawValue: 3)
   /// `SQLITE_BUSY` (5): another connection holds a lock.
-  public static let busy = ResultCode(rawValue: 5)
+  package static let busy = ResultCode(rawValue: 5)
   /// `SQLITE_LOCKED` (6): a conflict inside this process.
-  public static let locked = ResultCode(rawValue: 6)
+  package static let locked = ResultCode(rawValue: 6)
   /// `SQLITE_NOMEM` (7).
-  public static let noMemory = ResultCode(rawValue: 7)
+  package static let noMemory = ResultCode(rawValue: 7)
   /// `SQLITE_READONLY` (8).
-  public static let readOnly = ResultCode(rawValue: 8)
+  package static let readOnly = ResultCode(rawValue: 8)
   /// `SQLITE_IOERR` (10).
-  public static let ioError = ResultCode(rawValue: 10)
+  package static let ioError = ResultCode(rawValue: 10)
   /// `SQLITE_CORRUPT` (11): the file is damaged or truncated.
-  public static let corrupt = ResultCode(rawValue: 11)
+  package static let corrupt = ResultCode(rawValue: 11)
   /// `SQLITE_FULL` (13): the disk is full.
-  public static let full = ResultCode(rawValue: 13)
+  package static let full = ResultCode(rawValue: 13)
   /// `SQLITE_CANTOPEN` (14).
-  public static let cannotOpen = ResultCode(rawValue: 14)
+  package static let cannotOpen = ResultCode(rawValue: 14)
   /// `SQLITE_CONSTRAINT` (19).
-  public static let constraint = ResultCode(rawValue: 19)
+  package static let constraint = ResultCode(rawValue: 19)
   /// `SQLITE_NOTADB` (26): the file is not an SQLite database.
-  public static let notADatabase = ResultCode(rawValue: 26)
+  package static let notADatabase = ResultCode(rawValue: 26)
 }

@@ -1,5 +1,5 @@
 /// A value SQLite stores: the five storage classes, bound and read through one exhaustive enum.
-public enum DatabaseValue: Sendable, Hashable {
+package enum DatabaseValue: Sendable, Hashable {
   /// SQL NULL.
   case null
   /// A 64-bit signed integer.
@@ -16,19 +16,19 @@ extension DatabaseValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral
   ExpressibleByNilLiteral
 {
   /// An integer value.
-  public init(integerLiteral value: Int64) { self = .integer(value) }
+  package init(integerLiteral value: Int64) { self = .integer(value) }
   /// A text value.
-  public init(stringLiteral value: String) { self = .text(value) }
+  package init(stringLiteral value: String) { self = .text(value) }
   /// NULL.
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
 
 extension DatabaseValue {
   /// An integer value from an `Int`.
-  public static func int(_ value: Int) -> DatabaseValue { .integer(Int64(value)) }
+  package static func int(_ value: Int) -> DatabaseValue { .integer(Int64(value)) }
 
   /// An integer value, or NULL when `value` is nil.
-  public static func int(_ value: Int?) -> DatabaseValue {
+  package static func int(_ value: Int?) -> DatabaseValue {
     value.map { .integer(Int64($0)) } ?? .null
   }
 }

@@ -32,7 +32,7 @@ public enum JournalMode: Sendable, Equatable {
   ///
   /// - Returns: The mode now in effect.
   @discardableResult
-  public static func apply(to database: Database) throws -> JournalMode {
+  package static func apply(to database: Database) throws -> JournalMode {
     let mode = chosen
     if try database.scalarString("PRAGMA journal_mode") != mode.pragmaValue {
       try database.execute(script: "PRAGMA journal_mode = \(mode.pragmaValue)")

@@ -27,7 +27,7 @@ public struct Migrator: Sendable {
   /// - Throws: `StoreError` for a file that is not a calpager database, is damaged or was
   ///   written by a newer calpager; `DatabaseError` when SQLite fails otherwise.
   @discardableResult
-  public func migrate(_ database: Database) throws -> [String] {
+  package func migrate(_ database: Database) throws -> [String] {
     let pending = try pendingMigrations(database)
     guard !pending.isEmpty else { return [] }
     var applied: [String] = []
@@ -95,7 +95,7 @@ public struct Migrator: Sendable {
   }
 
   /// The names of the migrations recorded in `database`, in the order they were applied.
-  public func appliedMigrations(_ database: Database) throws -> [String] {
+  package func appliedMigrations(_ database: Database) throws -> [String] {
     guard
       try database.scalarInt("SELECT 1 FROM sqlite_schema WHERE name = 'calpager_migrations'")
         != nil
@@ -129,7 +129,7 @@ public struct Migrator: Sendable {
 
 extension StoreError {
   /// The store error a SQLite error on the file at `path` means to a user.
-  public init(_ error: DatabaseError, path: String) {
+  package init(_ error: DatabaseError, path: String) {
     switch error.primaryCode {
     case .notADatabase: self = .notADatabase(path: path)
     case .corrupt: self = .damaged(path: path, detail: error.message)

@@ -17,8 +17,7 @@ extension NoteStore {
   public func forEachNote(in range: ClosedRange<Day>, _ body: (NoteFields) throws -> Void)
     throws -> Int
   {
-    do {
-      return try database.read { database in
+    try read {
         var count = 0
         let statement = try database.prepare(
           "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id")
@@ -37,9 +36,6 @@ extension NoteStore {
           count += 1
         }
         return count
-      }
-    } catch let error as DatabaseError {
-      throw StoreError(error, path: location.path)
     }
   }
 }

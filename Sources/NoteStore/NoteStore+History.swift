@@ -46,7 +46,7 @@ extension NoteStore {
   /// - Returns: What was reverted.
   /// - Throws: `StoreError.nothingToUndo` when the history is empty.
   public func undo() throws -> UndoneAction {
-    try write { database in
+    try performWrite { database in
       let statement = try database.prepare(
         "SELECT id, kind, first_added, last_added FROM actions ORDER BY id DESC LIMIT 1")
       try statement.bind([])

@@ -46,10 +46,10 @@ extension NoteStore {
     // at all (a commit would still bump the header's change counter).
     struct RollBack: Error { let summary: ImportSummary }
     do {
-      // Not replayable: the records `next` has handed out cannot be read again, so a commit
-      // that finds the database busy fails the import instead of running it over an input
-      // already consumed (which would import nothing and report success).
-      return try write(replayable: false) { database in
+      // Once: the records `next` has handed out cannot be read again, so a commit that finds
+      // the database busy fails the import instead of running it over an input already
+      // consumed (which would import nothing and report success).
+      return try performWriteOnce { database in
         let summary = try NoteStore.importRecords(into: database, next)
         if dryRun || (summary.added == 0 && summary.updated == 0) {
           throw RollBack(summary: summary)

@@ -36,7 +36,8 @@ extension NoteStore {
   /// - Throws: The store's error when SQLite cannot read the file.
   public func check() throws -> CheckReport {
     do {
-      return try database.read { database in
+      return try read { () throws -> CheckReport in
+        let database = self.database
         var integrity: [String] = []
         do {
           try database.prepareUncached("PRAGMA integrity_check").forEachRow {

@@ -12,8 +12,7 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    // Only SQLite's errors can fail it once it has written, so no savepoint inside `begin`.
-    return try writeWithoutSavepoint { database in
+    return try performWrite { database in
       let now = Clock.nowMilliseconds()
       let id = try NoteStore.takeNoteIDs(1, in: database)
       let note = Note(
@@ -47,7 +46,7 @@ extension NoteStore {
   /// - Returns: The note as it was.
   @discardableResult
   public func remove(id: Int) throws -> Note {
-    try write { database in
+    try performWrite { database in
       let note = try NoteStore.requireNote(id: id, in: database)
       let now = Clock.nowMilliseconds()
       let action = try NoteStore.recordAction("rm", at: now, added: nil, in: database)
@@ -58,7 +57,7 @@ extension NoteStore {
   }
 
   private func change(id: Int, kind: String, _ update: (inout Note) -> Void) throws -> Note {
-    try write { database in
+    try performWrite { database in
       let old = try NoteStore.requireNote(id: id, in: database)
       var note = old
       update(&note)

@@ -1,16 +1,40 @@
 import CalendarPaging
 
 /// The notes, the selected day and the settings of one calpager database.
+///
+/// The store owns its SQL: callers see notes, days and settings, never statements. How its
+/// methods group into transactions:
+/// - Each method that changes something commits at once in a write transaction of its own,
+///   unless it is called inside `write { … }` or while a batch is open: then it is part of
+///   that unit and commits (or rolls back) with it.
+/// - Reads outside any unit each run on their own; `read { … }` makes several reads one
+///   snapshot.
+/// - A batch (`beginBatch`…`commitBatch` or `rollbackBatch`) is one write transaction held
+///   open across calls: the line mode's `begin`…`commit`. Inside it nothing is committed until
+///   `commitBatch`, and other writers wait for it.
 public final class NoteStore {
   /// The connection; one per store, for the life of the store.
-  public let database: Database
+  package let database: Database
   /// Where the database lives.
   public let location: StoreLocation
+  /// The unit of work open on the connection.
+  private var unit = Unit.none
+  /// Commits and rollbacks made through this store: with SQLite's `data_version` (which
+  /// counts other connections' commits) it tells whether anything changed.
+  private var localChanges = 0
+
+  /// What is open on the connection.
+  private enum Unit {
+    case none
+    case read
+    case write
+    case batch
+  }
 
   /// Opens (creating and migrating when needed) the database at `location`.
   ///
   /// - Throws: `StoreError` naming what is wrong with the file or its directory.
-  public init(location: StoreLocation) throws {
+  public init(location: StoreLocation) throws(StoreError) {
     self.location = location
     try location.prepare()
     do {
@@ -23,6 +47,10 @@ public final class NoteStore {
       try JournalMode.apply(to: database)
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .database(path: location.path, detail: "\(error)")
     }
   }
 
@@ -33,22 +61,127 @@ public final class NoteStore {
     return StoreError(error, path: location.path)
   }
 
-  /// Runs `body` in a write transaction, reporting SQLite's failures as `StoreError`s.
+  // MARK: - Units of work
+
+  /// Runs `body` so that every read in it sees one snapshot of the database: a read
+  /// transaction, or the write unit or batch already open.
   ///
-  /// - Parameters:
-  ///   - replayable: Whether `body` may run again when SQLite answers busy (see
-  ///     `Database.write`).
-  ///   - body: The writes.
-  /// - Returns: What `body` returned.
-  /// - Throws: What `body` threw, or the `StoreError` for SQLite's failure.
-  public func write<T>(replayable: Bool = true, _ body: (Database) throws -> T) throws -> T {
-    try mappingErrors { try database.write(replayable: replayable, body) }
+  /// - Throws: What `body` threw, or the store's error.
+  public func read<T>(_ body: () throws -> T) throws -> T {
+    guard case .none = unit else { return try mappingErrors(body) }
+    unit = .read
+    defer { unit = .none }
+    return try mappingErrors { try database.read { _ in try body() } }
   }
 
-  /// `write`, without a savepoint inside an open transaction (see
-  /// `Database.writeWithoutSavepoint`).
-  func writeWithoutSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
-    try mappingErrors { try database.writeWithoutSavepoint(body) }
+  /// Runs `body` as one write transaction: the changes made by the store's methods inside it
+  /// commit together when it returns and are rolled back when it throws. Inside an open batch,
+  /// `body` is part of the batch instead.
+  ///
+  /// When SQLite answers busy (another process held the lock past the busy timeout), the
+  /// whole transaction is rolled back and `body` runs again, a bounded number of times: it
+  /// must only read and change the store. A body that consumes input it cannot read again
+  /// uses `writeOnce`.
+  ///
+  /// - Throws: What `body` threw, or the store's error.
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    try performWrite { _ in try body() }
+  }
+
+  /// `write`, run once: only the transaction's start is retried when SQLite answers busy,
+  /// and a busy answer at the commit fails it. Inside an open unit, `body` runs in an
+  /// explicit savepoint of it, all or nothing.
+  public func writeOnce<T>(_ body: () throws -> T) throws -> T {
+    try performWriteOnce { _ in try body() }
+  }
+
+  /// Runs the changes of one store method: in the unit already open, else in a write
+  /// transaction of its own that is run again whole when SQLite answers busy (so `body` must
+  /// only touch the database).
+  func performWrite<T>(_ body: (Database) throws -> T) throws -> T {
+    defer { localChanges += 1 }
+    switch unit {
+    case .batch, .write: return try mappingErrors { try body(database) }
+    case .read: preconditionFailure("a change inside read")
+    case .none: break
+    }
+    unit = .write
+    defer { unit = .none }
+    return try mappingErrors { try database.write(body) }
+  }
+
+  /// Runs `body` all or nothing, and once (for a body that consumes input it cannot read
+  /// again): in a write transaction of its own whose `BEGIN` alone is retried when SQLite
+  /// answers busy, or, inside an open unit, in an explicit savepoint of it, so that throwing
+  /// undoes `body`'s changes and nothing else.
+  func performWriteOnce<T>(_ body: (Database) throws -> T) throws -> T {
+    defer { localChanges += 1 }
+    switch unit {
+    case .batch, .write: return try mappingErrors { try database.inSavepoint(body) }
+    case .read: preconditionFailure("a change inside read")
+    case .none: break
+    }
+    unit = .write
+    defer { unit = .none }
+    return try mappingErrors { try database.writeOnce(body) }
+  }
+
+  /// Whether a batch is open.
+  public var isBatchOpen: Bool {
+    if case .batch = unit { return true }
+    return false
+  }
+
+  /// Opens a batch: one write transaction held open until `commitBatch` or `rollbackBatch`.
+  ///
+  /// - Precondition: No unit is open.
+  /// - Throws: `StoreError.busy` when another process holds the write lock past the busy
+  ///   timeout.
+  public func beginBatch() throws(StoreError) {
+    precondition(!isBatchOpen, "a batch is already open")
+    do {
+      try database.beginTransaction()
+    } catch {
+      throw StoreError(error, path: location.path)
+    }
+    unit = .batch
+  }
+
+  /// Commits the open batch; when the commit fails, nothing of the batch is kept.
+  public func commitBatch() throws(StoreError) {
+    precondition(isBatchOpen, "no batch is open")
+    unit = .none
+    localChanges += 1
+    do {
+      try database.commitTransaction()
+    } catch {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
+  /// Rolls the open batch back, keeping nothing of it.
+  public func rollbackBatch() throws(StoreError) {
+    precondition(isBatchOpen, "no batch is open")
+    unit = .none
+    localChanges += 1
+    do {
+      try database.rollbackTransaction()
+    } catch {
+      throw StoreError(error, path: location.path)
+    }
+  }
+
+  /// A value that changes whenever the database does: a commit or rollback through this
+  /// store, or another connection's commit. Compare two to know whether anything changed in
+  /// between.
+  ///
+  /// One statement (`PRAGMA data_version`); inside a unit it reads that unit's snapshot.
+  public func changeToken() throws -> ChangeToken {
+    try mappingErrors {
+      ChangeToken(
+        dataVersion: try database.scalarInt("PRAGMA data_version") ?? 0,
+        localChanges: localChanges)
+    }
   }
 
   /// Runs `body`, reporting SQLite's failures as `StoreError`s naming this database (what
@@ -61,6 +194,8 @@ public final class NoteStore {
     }
   }
 
+  // MARK: - The selection
+
   /// The persisted selected day, or nil when no paging command has set one yet.
   public func selectedDay() throws -> Day? {
     try mappingErrors {
@@ -71,9 +206,17 @@ public final class NoteStore {
 
   /// Persists `day` as the selected day.
   public func setSelectedDay(_ day: Day) throws {
-    try write { database in
+    try performWrite { database in
       try database.execute(
         "UPDATE state SET selected_day = ? WHERE singleton = 1", [.int(day.dayNumber)])
     }
   }
+}
+
+/// What `NoteStore.changeToken()` returns: equal tokens mean nothing changed in between.
+public struct ChangeToken: Sendable, Hashable {
+  /// SQLite's `data_version`: it changes when another connection commits.
+  let dataVersion: Int
+  /// The store's own commits and rollbacks, which `data_version` does not count.
+  let localChanges: Int
 }

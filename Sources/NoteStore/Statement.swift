@@ -9,9 +9,9 @@ let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 ///
 /// A statement holds exactly one SQL statement: `Database.prepare` refuses text with a second
 /// one, which would otherwise be silently ignored. Scripts go through `Database.execute(script:)`.
-public final class Statement {
+package final class Statement {
   /// The SQL text, for error messages.
-  public let sql: String
+  package let sql: String
   private(set) var handle: OpaquePointer?
 
   init(handle: OpaquePointer, sql: String) {
@@ -41,7 +41,7 @@ public final class Statement {
   ///
   /// - Parameter values: One value per parameter (`?`).
   /// - Throws: `DatabaseError` when a value cannot be bound or the count is wrong.
-  public func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
+  package func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
     sqlite3_reset(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
     guard values.count == expected else {
@@ -55,7 +55,7 @@ public final class Statement {
   }
 
   /// Binds one value to the parameter at `index` (1-based).
-  public func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
+  package func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
     let code: Int32
     switch value {
     case .null:
@@ -90,7 +90,7 @@ public final class Statement {
   ///
   /// - Throws: `DatabaseError` when SQLite fails; the statement is reset.
   @discardableResult
-  public func step() throws(DatabaseError) -> Bool {
+  package func step() throws(DatabaseError) -> Bool {
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
@@ -103,19 +103,19 @@ public final class Statement {
   }
 
   /// Resets the statement so it can run again; bindings stay.
-  public func reset() {
+  package func reset() {
     sqlite3_reset(handle)
   }
 
   /// Binds `values`, runs the statement to completion and resets it.
-  public func run(_ values: [DatabaseValue] = []) throws(DatabaseError) {
+  package func run(_ values: [DatabaseValue] = []) throws(DatabaseError) {
     try bind(values)
     while try step() {}
     sqlite3_reset(handle)
   }
 
   /// Binds `values`, calls `row` for each result row, and resets the statement.
-  public func forEachRow(
+  package func forEachRow(
     _ values: [DatabaseValue] = [], _ row: (Statement) throws -> Void
   ) throws {
     try bind(values)
@@ -126,39 +126,39 @@ public final class Statement {
   }
 
   /// Whether the column at `index` (0-based) of the current row is NULL.
-  public func isNull(at index: Int32) -> Bool {
+  package func isNull(at index: Int32) -> Bool {
     sqlite3_column_type(handle, index) == SQLITE_NULL
   }
 
   /// The column at `index` (0-based) as a 64-bit integer (0 for NULL).
-  public func int64(at index: Int32) -> Int64 {
+  package func int64(at index: Int32) -> Int64 {
     sqlite3_column_int64(handle, index)
   }
 
   /// The column at `index` (0-based) as an `Int` (0 for NULL).
-  public func int(at index: Int32) -> Int {
+  package func int(at index: Int32) -> Int {
     Int(sqlite3_column_int64(handle, index))
   }
 
   /// The column at `index` (0-based) as an `Int`, or nil for NULL.
-  public func optionalInt(at index: Int32) -> Int? {
+  package func optionalInt(at index: Int32) -> Int? {
     isNull(at: index) ? nil : int(at: index)
   }
 
   /// The column at `index` (0-based) as a double (0 for NULL).
-  public func double(at index: Int32) -> Double {
+  package func double(at index: Int32) -> Double {
     sqlite3_column_double(handle, index)
   }
 
   /// The column at `index` (0-based) as text ("" for NULL); invalid UTF-8 is repaired.
-  public func string(at index: Int32) -> String {
+  package func string(at index: Int32) -> String {
     withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with the UTF-8 bytes of the column at `index` (0-based), without copying.
   ///
   /// The bytes are valid only inside `body`.
-  public func withBytes<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+  package func withBytes<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
     let text = sqlite3_column_text(handle, index)
@@ -167,7 +167,7 @@ public final class Statement {
   }
 
   /// The column at `index` (0-based) as bytes.
-  public func blob(at index: Int32) -> [UInt8] {
+  package func blob(at index: Int32) -> [UInt8] {
     let pointer = sqlite3_column_blob(handle, index)
     let count = Int(sqlite3_column_bytes(handle, index))
     guard let pointer, count > 0 else { return [] }
@@ -175,7 +175,7 @@ public final class Statement {
   }
 
   /// The column at `index` (0-based) as a `DatabaseValue` of its storage class.
-  public func value(at index: Int32) -> DatabaseValue {
+  package func value(at index: Int32) -> DatabaseValue {
     switch sqlite3_column_type(handle, index) {
     case SQLITE_INTEGER: return .integer(int64(at: index))
     case SQLITE_FLOAT: return .real(double(at: index))

@@ -30,10 +30,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case emptyNote
   /// SQLite failed in a way no other case names.
   case database(path: String, detail: String)
-  /// A setting's key is unknown.
-  case unknownSetting(key: String, known: [String])
-  /// A setting's value is not accepted.
-  case invalidSetting(key: String, value: String, accepted: String)
 
   /// One line saying what went wrong.
   public var description: String {
@@ -70,10 +66,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "a note needs some text; nothing was added"
     case .database(let path, let detail):
       return "database error on '\(path)': \(detail)"
-    case .unknownSetting(let key, let known):
-      return "unknown setting '\(key)'; settings are \(known.joined(separator: ", "))"
-    case .invalidSetting(let key, let value, let accepted):
-      return "'\(value)' is not a valid value for \(key): expected \(accepted)"
     }
   }
 }

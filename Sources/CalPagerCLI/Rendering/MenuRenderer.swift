@@ -6,29 +6,22 @@ import CalendarPaging
 ///
 /// Colour only decorates: the characters are the same with and without it.
 struct MenuRenderer {
-  /// The days of the window, in order.
-  let days: [Day]
-  /// The index of the selected day in `days`.
-  let selectedIndex: Int
-  /// Whether there are days before the first of `days` (false only at 0001-01-01).
-  let hasDaysBefore: Bool
-  /// Whether there are days after the last of `days`.
-  let hasDaysAfter: Bool
-  /// Today, marked with `*`.
-  let today: Day
-  /// The note count of a day of the window.
-  let noteCount: (Day) -> Int
-  /// The menu options.
-  let options: MenuOptions
+  /// What the menu shows.
+  let model: MenuModel
   /// The output style.
   let style: Style
+
+  private var days: [Day] { model.days }
+  private var today: Day { model.today }
+  /// The menu options.
+  var options: MenuOptions { model.options }
 
   /// The layout of the window's days on a line of the style's width.
   func layout() -> MenuLayout {
     let widths = days.map { $0.menuLabelWidth + ($0 == today ? 1 : 0) + 2 }
     return MenuLayout(
-      itemWidths: widths, selectedIndex: selectedIndex, lineWidth: style.width,
-      options: options, hasItemsBefore: hasDaysBefore, hasItemsAfter: hasDaysAfter)
+      itemWidths: widths, selectedIndex: model.selectedIndex, lineWidth: style.width,
+      options: options, hasItemsBefore: model.hasDaysBefore, hasItemsAfter: model.hasDaysAfter)
   }
 
   /// The days shown on the line, left to right.
@@ -81,7 +74,7 @@ struct MenuRenderer {
   /// notes, `•` in the last column.
   private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
     guard width > 0 else { return }
-    let hasNotes = noteCount(day) > 0
+    let hasNotes = model.noteCount(day) > 0
     let text = label(for: day)
     let labelWidth = min(text.utf8.count, hasNotes && width >= 2 ? width - 1 : width)
     let shown = labelWidth >= text.utf8.count ? text : String(text.prefix(labelWidth))
@@ -154,4 +147,23 @@ extension String {
     while end > startIndex && self[index(before: end)] == " " { end = index(before: end) }
     return String(self[..<end])
   }
+}
+
+/// The menu of days around the selection, as the paging model left it: what a page's menu
+/// line shows, whatever its style.
+struct MenuModel {
+  /// The days of the window, in order.
+  let days: [Day]
+  /// The index of the selected day in `days`.
+  let selectedIndex: Int
+  /// Whether there are days before the first of `days` (false only at 0001-01-01).
+  let hasDaysBefore: Bool
+  /// Whether there are days after the last of `days`.
+  let hasDaysAfter: Bool
+  /// Today, marked with `*`.
+  let today: Day
+  /// The note count of a day of the window.
+  let noteCount: (Day) -> Int
+  /// The menu options.
+  let options: MenuOptions
 }

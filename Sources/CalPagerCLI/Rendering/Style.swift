@@ -1,3 +1,4 @@
+import CommandLanguage
 import Interchange
 
 /// How a command's output looks: JSON or text, with or without colour, and how wide.

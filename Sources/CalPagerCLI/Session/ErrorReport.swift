@@ -1,6 +1,5 @@
-import CalendarPaging
+import CommandLanguage
 import Interchange
-import NoteStore
 
 /// How a failed command is reported: its message, exit status and, for usage errors, the
 /// usage lines.
@@ -15,16 +14,17 @@ struct ErrorReport {
   /// The report of `error`.
   init(_ error: Error) {
     var error = error
-    if let setting = error as? SettingError {
-      // A value `config set` refused: a usage error of `config`, with its usage.
-      error = UsageError(setting.description, usage: .command(.config))
+    if let failure = error as? CLIError, failure.isUsageError {
+      // A key or value `config` refused: a usage error of `config`, with its usage.
+      let config = ConfigCommand.spec
+      error = UsageError(
+        failure.description, usage: .command(name: config.name, lines: config.usage))
     }
     switch error {
     case let usage as UsageError:
       message = usage.message.sentenceCased
       status = UsageError.exitStatus
-      let full = usage.description
-      self.usage = full.firstIndex(of: "\n").map { String(full[full.index(after: $0)...]) }
+      self.usage = usage.usageText
     default:
       message = "\(error)".sentenceCased
       status = 1
@@ -44,25 +44,19 @@ struct ErrorReport {
   }
 
   /// `{"error":"…","exit":64}`, with `"line":N` in the line mode.
-  func json(line: Int? = nil) -> [UInt8] {
-    var buffer: [UInt8] = []
-    buffer.append(contentsOf: #"{"error":"#.utf8)
-    JSON.appendString(message, into: &buffer)
-    buffer.append(contentsOf: #","exit":"#.utf8)
-    JSON.appendInt(Int(status), into: &buffer)
-    if let line {
-      buffer.append(contentsOf: #","line":"#.utf8)
-      JSON.appendInt(line, into: &buffer)
+  func writeJSON(to json: inout JSONWriter, line: Int? = nil) {
+    json.object { json in
+      json.field("error", message)
+      json.field("exit", Int(status))
+      if let line { json.field("line", line) }
     }
-    buffer.append(contentsOf: "}\n".utf8)
-    return buffer
   }
 
   /// Writes the report to `errors` as JSON or as text (the line mode's with `line N: `
   /// before it), and flushes.
   func write(to errors: Output, json: Bool, line: Int? = nil, withUsage: Bool = false) {
     if json {
-      errors.write(bytes: self.json(line: line))
+      errors.json { writeJSON(to: &$0, line: line) }
     } else {
       errors.line(text(withUsage: withUsage, linePrefix: line.map { "line \($0): " } ?? ""))
     }

@@ -1,6 +1,4 @@
-import CalendarPaging
-import Interchange
-import NoteStore
+import CommandLanguage
 
 #if canImport(Glibc)
   import Glibc
@@ -20,33 +18,36 @@ struct LineMode {
 
   /// Runs the session and returns the exit status.
   func run() -> Int32 {
+    session.savesEveryMove = false
     let reader = LineReader(descriptor: 0)
     let interactive = Terminal.isTerminal(0)
-    var lineNumber = 0
+    let output = session.output
     var failed = false
-    var transactionStart: Int?
-    var transactionFailed: Int?
 
     func report(_ error: Error, style: Style) {
       failed = true
-      if transactionStart != nil && transactionFailed == nil { transactionFailed = lineNumber }
-      session.output.flush()
-      ErrorReport(error).write(to: errors, json: style.json, line: lineNumber)
+      if session.transaction != nil && session.transaction?.failedLine == nil {
+        session.transaction?.failedLine = session.lineNumber
+      }
+      output.flush()
+      ErrorReport(error).write(to: errors, json: style.json, line: session.lineNumber)
     }
 
     while true {
       if interactive {
         let day = (try? session.selectedDay())?.description ?? ""
-        session.output.write(transactionStart == nil ? "\(day)> " : "\(day)*> ")
-        session.output.flush()
+        output.write(session.transaction == nil ? "\(day)> " : "\(day)*> ")
+        output.flush()
       }
       var parsed: Result<Invocation?, UsageError>?
       let gotLine = reader.nextLine { bytes -> Bool in
-        parsed = Result { () throws(UsageError) in try CommandParser.parseLine(bytes) }
+        parsed = Result { () throws(UsageError) in
+          try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+        }
         return true
       }
       guard gotLine != nil, let parsed else { break }
-      lineNumber += 1
+      session.lineNumber += 1
       let invocation: Invocation?
       switch parsed {
       case .success(let value): invocation = value
@@ -55,77 +56,62 @@ struct LineMode {
         continue
       }
       guard let invocation else { continue }
-      let lineOptions = options.overlaid(by: invocation.options)
-      let style = session.style(for: lineOptions)
+      let context = CommandContext(
+        session: session, options: options.overlaid(by: invocation.options), mode: .shellLine)
       do {
-        switch invocation.command {
-        case .quit:
-          return finish(failed: failed, transactionStart: transactionStart, style: style)
-        case .begin:
-          guard transactionStart == nil else {
-            throw CommandError("a transaction is already open (begun on line \(transactionStart!))")
-          }
-          try session.saveSelection()
-          try session.store.database.beginTransaction()
-          transactionStart = lineNumber
-          transactionFailed = nil
-        case .commit, .rollback:
-          guard let start = transactionStart else { throw CommandError("no transaction is open") }
-          transactionStart = nil
-          session.notesChanged()
-          if invocation.command == .rollback {
-            try session.store.database.rollbackTransaction()
-          } else if let failedLine = transactionFailed {
-            try session.store.database.rollbackTransaction()
-            throw CommandError(
-              "line \(failedLine) failed, so the transaction begun on line \(start) was rolled back"
-            )
-          } else {
-            try session.store.database.commitTransaction()
-          }
-        case .help(let name):
-          session.output.line(HelpText.text(for: name, width: style.width, mode: .shellLine))
-        case .version:
-          session.output.line("calpager \(CalPager.version)")
-        case .show, .next, .previous, .goto, .today:
-          // A page's reads (data version, window counts, the day's notes) in one read
-          // transaction: SQLite takes its lock and checks the file once, not per statement
-          // (about 8 system calls each). Paging writes nothing in the line mode.
-          try session.store.database.read { _ in
-            try session.execute(invocation.command, style: style)
-          }
-        default:
-          try session.execute(invocation.command, style: style)
+        if try runLine(invocation.request, in: context) {
+          return finish(failed: failed, style: context.style)
         }
       } catch {
-        report(error, style: style)
+        report(error, style: context.style)
       }
-      if !interactive && session.output.buffer.count >= 1 << 15 { session.output.flush() }
-      if interactive { session.output.flush() }
+      if !interactive && output.buffer.count >= 1 << 15 { output.flush() }
+      if interactive { output.flush() }
     }
     if let code = reader.readError {
       // Not the end of the script: reading its next line failed, and nothing more was run.
-      lineNumber += 1
+      session.lineNumber += 1
       report(
-        CommandError(
-          "cannot read standard input (\(String(cString: strerror(code)))); "
-            + "nothing from here on was run"),
+        CLIError.inputUnreadable(reason: String(cString: strerror(code))),
         style: session.style(for: options))
     }
-    return finish(
-      failed: failed, transactionStart: transactionStart, style: session.style(for: options))
+    return finish(failed: failed, style: session.style(for: options))
+  }
+
+  /// Runs one line's request; returns whether the session ends.
+  private func runLine(_ request: Invocation.Request, in context: CommandContext) throws -> Bool {
+    let output = session.output
+    switch request {
+    case .help(let name):
+      let grammar = CommandRegistry.grammar
+      output.line(
+        HelpText.text(
+          for: name.flatMap(grammar.command(named:)), grammar: grammar,
+          width: context.style.width, mode: .shellLine))
+    case .version:
+      output.line("calpager \(CalPager.version)")
+    case .command(let arguments):
+      let result = try Dispatcher.run(arguments, in: context)
+      result.render(to: output, style: context.style)
+      if let failure = result.failure { throw failure }
+      return result.endsSession
+    }
+    return false
   }
 
   /// Ends the session: rolls back a transaction left open, saves the selection.
-  private func finish(failed: Bool, transactionStart: Int?, style: Style) -> Int32 {
+  private func finish(failed: Bool, style: Style) -> Int32 {
     var failed = failed
-    if let start = transactionStart {
-      try? session.store.database.rollbackTransaction()
+    if let open = session.transaction {
+      session.transaction = nil
       session.output.flush()
-      ErrorReport(
-        CommandError(
-          "the transaction begun on line \(start) was never committed; it was rolled back")
-      ).write(to: errors, json: style.json)
+      do {
+        try session.store.rollbackBatch()
+        ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
+          .write(to: errors, json: style.json)
+      } catch {
+        ErrorReport(error).write(to: errors, json: style.json)
+      }
       failed = true
     }
     do {
@@ -137,16 +123,5 @@ struct LineMode {
     session.output.flush()
     errors.flush()
     return failed ? 1 : 0
-  }
-}
-
-extension GlobalOptions {
-  /// These options with those a line gave laid over them.
-  func overlaid(by line: GlobalOptions) -> GlobalOptions {
-    var result = self
-    if line.json { result.json = true }
-    if let color = line.color { result.color = color }
-    if let width = line.width { result.width = width }
-    return result
   }
 }

@@ -1,30 +1,19 @@
 import CalendarPaging
-import Interchange
+import CommandLanguage
 import NoteStore
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A runtime failure of a command: `Error: …` on stderr and exit status 1.
-struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// One line saying what went wrong.
-  let description: String
-
-  init(_ description: String) {
-    self.description = description
-  }
-}
-
 /// One calpager session on one database: a single command from the command line, or every
 /// line of `calpager shell`.
 ///
-/// The session keeps one connection and one paging controller for its whole life, so in the
-/// line mode a step inside the window costs no query. The selection is saved after each
-/// paging command of a one-shot run; in the line mode, before each write and at the end.
+/// The session keeps one connection and one `Pager` for its whole life, so in the line mode a
+/// step inside the window costs no query. The selection is saved by each paging command of a
+/// one-shot run, in the write transaction that reads it; in the line mode, before each write
+/// and at the end.
 final class Session {
-  typealias Controller = PagingController<NotesDataSource, NotesPageProvider>
-
   let store: NoteStore
   let environment: [String: String]
   let output: Output
@@ -36,24 +25,22 @@ final class Session {
   let today: Day
   /// Whether each move of the selection is saved at once (one-shot runs) or at the next write
   /// and at the end (the line mode).
-  let savesEveryMove: Bool
-
-  private var cachedMenuOptions: MenuOptions?
-  private var controller: Controller?
-  /// Whether the window's counts or pages may be out of date (after a write, or another
-  /// process's commit).
-  private var pagingIsStale = false
-  /// The selected day when it differs from the one saved.
+  var savesEveryMove: Bool
+  /// The paging model.
+  let pager: Pager
+  /// The selected day when it differs from the one saved (the line mode).
   private(set) var unsavedSelection: Day?
-  /// SQLite's `data_version` when the paging data was loaded: it changes when another
-  /// connection commits.
-  private var dataVersion: Int?
+  /// The line mode's open transaction, if any.
+  var transaction: LineTransaction?
+  /// The number of the line the line mode is running; 0 on the command line.
+  var lineNumber = 0
 
   init(store: NoteStore, environment: [String: String], output: Output, savesEveryMove: Bool) {
     self.store = store
     self.environment = environment
     self.output = output
     self.savesEveryMove = savesEveryMove
+    pager = Pager(store: store)
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
     today = LocalTime.today(environment: environment)
@@ -66,25 +53,12 @@ final class Session {
       terminalWidth: terminalWidth)
   }
 
-  /// The menu options from the stored settings (defaults where unset or unreadable).
-  func menuOptions() throws -> MenuOptions {
-    if let cachedMenuOptions { return cachedMenuOptions }
-    let options = (try? MenuOptions(settings: store.settings())) ?? MenuOptions()
-    cachedMenuOptions = options
-    return options
-  }
-
-  /// Forgets the menu options, after `config` changed them.
-  func settingsChanged() {
-    cachedMenuOptions = nil
-    controller = nil
-  }
-
   // MARK: - Selection
 
-  /// The selected day: the session's, else the saved one, else today.
+  /// The selected day: the pager's, else the one not yet saved, else the saved one, else
+  /// today.
   func selectedDay() throws -> Day {
-    if let day = controller?.selectedItem { return day }
+    if let day = pager.selectedDay { return day }
     if let unsavedSelection { return unsavedSelection }
     return try store.selectedDay() ?? today
   }
@@ -96,104 +70,55 @@ final class Session {
     unsavedSelection = nil
   }
 
-  /// Records that the selection is now `day`, saving it at once in a one-shot run.
-  func selectionMoved(to day: Day) throws {
-    unsavedSelection = day
-    if savesEveryMove { try saveSelection() }
-  }
-
-  /// Marks what the paging controller holds, and the menu options, as out of date, after a
-  /// write, a commit or a rollback.
-  func notesChanged() {
-    pagingIsStale = true
+  /// The day `expression` names, relative to today and the selection.
+  func resolve(_ expression: DateExpression) throws -> Day {
+    try expression.resolve(today: today, selected: try selectedDay())
   }
 
   // MARK: - Paging
 
-  /// The paging controller, built on first use and reloaded when the database changed since.
+  /// The page of the selected day, after moving the selection to `target(selected)` when a
+  /// target is given.
   ///
-  /// A change may be to notes or to the settings the metrics come from (a rolled-back
-  /// `config set`, another process's). A new controller is built around `target` when one is
-  /// given, else around the selection.
-  func pagingController(width: Int, around target: Day? = nil) throws -> Controller {
-    let version = try store.database.scalarInt("PRAGMA data_version")
-    let changed = pagingIsStale || version != dataVersion
-    if changed { cachedMenuOptions = nil }
-    let metrics = try menuOptions().windowMetrics(lineWidth: width)
-    if let controller, controller.metrics == metrics {
-      if changed {
-        pagingIsStale = false
-        dataVersion = version
-        _ = controller.reloadData()
+  /// Everything happens in one unit, so the page's menu marks and notes come from one state
+  /// even while other processes write: in a one-shot run that moves, one write transaction
+  /// that reads the selection, saves the new one and reads the page; otherwise one read
+  /// transaction (the line mode saves its selection later).
+  ///
+  /// - Parameters:
+  ///   - width: The menu's width in columns.
+  ///   - target: The day to select, given the selected one; nil to show the selected day.
+  func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
+    let body = { () throws -> DayPageResult in
+      try self.pager.refresh()
+      let selected = try self.selectedDay()
+      if let target {
+        let day = try target(selected)
+        try self.pager.select(day, width: width)
+        if self.savesEveryMove {
+          try self.store.setSelectedDay(day)
+        } else {
+          self.unsavedSelection = day
+        }
+      } else {
+        try self.pager.show(selected, width: width)
       }
-      return controller
+      return try self.pager.page(today: self.today)
     }
-    let day = try target ?? selectedDay()
-    let created = Controller(
-      dataSource: NotesDataSource(store: store), pageProvider: NotesPageProvider(store: store),
-      metrics: metrics)
-    _ = created.reloadData(around: day)
-    controller = created
-    pagingIsStale = false
-    dataVersion = version
-    return created
-  }
-
-  /// Moves the selection with `move` and returns the new day, or throws why it could not.
-  func move(
-    width: Int, _ move: (Controller) throws -> PagingResult<Day>
-  ) throws -> Day {
-    let controller = try pagingController(width: width)
-    let result = try move(controller)
-    switch result {
-    case .selected(let day):
-      try selectionMoved(to: day)
-      return day
-    case .failed(.edge(let side, let day)):
-      throw CommandError(DayError.outOfRange(from: day, direction: side).description)
-    case .failed(let failure):
-      throw CommandError("cannot move the selection: \(failure)")
-    case .queued:
-      throw CommandError("cannot move the selection while a move is under way")
+    if savesEveryMove && target != nil {
+      return try store.write(body)
     }
+    return try store.read(body)
   }
+}
 
-  /// Selects `day`.
-  ///
-  /// The first paging command of a run builds the controller around `day` at once (one
-  /// window, one count query), rather than around the saved selection first.
-  func select(_ day: Day, width: Int) throws {
-    guard controller == nil else {
-      _ = try move(width: width) { $0.select(day) }
-      return
-    }
-    _ = try pagingController(width: width, around: day)
-    try selectionMoved(to: day)
-  }
-
-  /// Prints the page of the selected day.
-  ///
-  /// Everything the page shows is read in one read transaction, so the menu's marks and the
-  /// notes come from the same state even while other processes write.
-  func renderPage(_ style: Style) throws {
-    try store.database.read { _ in try renderPageInTransaction(style) }
-  }
-
-  private func renderPageInTransaction(_ style: Style) throws {
-    let controller = try pagingController(width: style.width)
-    guard let day = controller.selectedItem, let page = controller.pages.selectedPage else {
-      throw CommandError("nothing is selected")
-    }
-    if let error = controller.dataSource.countsError { throw error }
-    let notes = try page.notes()
-    let menu = MenuRenderer(
-      days: controller.window.items, selectedIndex: controller.selectedIndex,
-      hasDaysBefore: controller.window.hasItemsBefore,
-      hasDaysAfter: controller.window.hasItemsAfter, today: today,
-      noteCount: { controller.dataSource.noteCount(on: $0) ?? 0 },
-      options: try menuOptions(), style: style)
-    PageRenderer(menu: menu, day: day, notes: notes).render(to: output)
-  }
+/// The line mode's open transaction: where it began and the first line inside it that
+/// failed.
+struct LineTransaction {
+  /// The line of `begin`.
+  let startLine: Int
+  /// The first line inside the transaction that failed, if any.
+  var failedLine: Int?
 }
 
 /// The local civil date, from `time()` and `localtime_r` (which honour `$TZ`).

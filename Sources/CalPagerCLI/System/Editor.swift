@@ -1,32 +1,8 @@
+import CommandLanguage
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// Why the text of a note could not be read from an editor or from stdin.
-enum TextInputError: Error, Equatable, CustomStringConvertible {
-  /// Neither `$VISUAL` nor `$EDITOR` is set.
-  case noEditor
-  /// The editor could not be started or failed.
-  case editorFailed(command: String, status: Int32)
-  /// A temporary file could not be made or read.
-  case temporaryFile(reason: String)
-  /// Standard input could not be read.
-  case unreadableInput(reason: String)
-
-  var description: String {
-    switch self {
-    case .noEditor:
-      return "no text given and neither $VISUAL nor $EDITOR is set; "
-        + "give the text as arguments, or '-' to read it from stdin"
-    case .editorFailed(let command, let status):
-      return "the editor '\(command)' exited with status \(status); nothing was saved"
-    case .temporaryFile(let reason):
-      return "cannot use a temporary file for the editor: \(reason)"
-    case .unreadableInput(let reason):
-      return "cannot read the note's text: \(reason)"
-    }
-  }
-}
 
 /// Text typed in `$VISUAL` or `$EDITOR`, or read from standard input.
 enum TextInput {
@@ -36,12 +12,12 @@ enum TextInput {
     guard
       let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 })
         .first(where: { !$0.trimmingSpaces.isEmpty })
-    else { throw TextInputError.noEditor }
+    else { throw CLIError.noEditor }
     let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/calpager-XXXXXX.txt").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
     guard descriptor >= 0 else {
-      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+      throw CLIError.editorFile(reason: String(cString: strerror(errno)))
     }
     let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(path) }
@@ -50,17 +26,29 @@ enum TextInput {
     let wrote = bytes.withUnsafeBytes { Output.writeAll($0, to: descriptor) }
     close(descriptor)
     guard wrote else {
-      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+      throw CLIError.editorFile(reason: String(cString: strerror(errno)))
     }
     // The editor may hold arguments ("code --wait"), so the shell splits it, as git does.
     let status = try run(["/bin/sh", "-c", editor + " \"$1\"", "sh", path])
-    guard status == 0 else { throw TextInputError.editorFailed(command: editor, status: status) }
+    guard status == 0 else { throw CLIError.editorFailed(command: editor, status: status) }
     let file = open(path, O_RDONLY)
     guard file >= 0 else {
-      throw TextInputError.temporaryFile(reason: String(cString: strerror(errno)))
+      throw CLIError.editorFile(reason: String(cString: strerror(errno)))
     }
     defer { close(file) }
     return try readAll(file).withoutTrailingNewlines
+  }
+
+  /// The text of a note: the words given, standard input, or what the user saves in the
+  /// editor opened on `initial`.
+  static func text(
+    _ body: NoteBody, initial: String, environment: [String: String]
+  ) throws -> String {
+    switch body {
+    case .text(let text): return text
+    case .standardInput: return try standardInput()
+    case .editor: return try edit(initial, environment: environment)
+    }
   }
 
   /// Everything on standard input, without its trailing newlines.
@@ -70,7 +58,7 @@ enum TextInput {
 
   /// Reads `descriptor` to its end as UTF-8 text.
   ///
-  /// - Throws: `TextInputError` when it cannot be read or is not valid UTF-8.
+  /// - Throws: `CLIError` when it cannot be read or is not valid UTF-8.
   static func readAll(_ descriptor: Int32) throws -> String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -78,13 +66,13 @@ enum TextInput {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw TextInputError.unreadableInput(reason: String(cString: strerror(errno)))
+        throw CLIError.unreadableText(reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw TextInputError.unreadableInput(reason: "it is not valid UTF-8 text")
+      throw CLIError.unreadableText(reason: "it is not valid UTF-8 text")
     }
     return text
   }
@@ -96,7 +84,7 @@ enum TextInput {
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ)
     guard spawned == 0 else {
-      throw TextInputError.editorFailed(command: arguments[2], status: spawned)
+      throw CLIError.editorFailed(command: arguments[2], status: spawned)
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -121,5 +109,12 @@ extension String {
     while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
     while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
     return text
+  }
+}
+
+extension String {
+  /// Whether the text has a character that is not white space: what a note needs.
+  var hasVisibleText: Bool {
+    unicodeScalars.contains { !$0.properties.isWhitespace }
   }
 }

@@ -16,7 +16,7 @@ struct FileSource: ByteSource {
       let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
       if count >= 0 { return count }
       if errno != EINTR {
-        throw CommandError("cannot read \(name): \(String(cString: strerror(errno)))")
+        throw CLIError.cannotRead(name: name, reason: String(cString: strerror(errno)))
       }
     }
   }
@@ -42,7 +42,7 @@ struct AtomicFile {
       ((directory.isEmpty ? "" : directory + "/") + "." + name + ".tmp-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw CommandError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+      throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
     }
     fchmod(descriptor, 0o644)
     self.descriptor = descriptor
@@ -73,7 +73,7 @@ struct AtomicFile {
     unlink(temporaryPath)
   }
 
-  private func failure() -> CommandError {
-    CommandError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+  private func failure() -> CLIError {
+    CLIError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
   }
 }

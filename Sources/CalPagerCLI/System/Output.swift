@@ -1,3 +1,5 @@
+import Interchange
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -53,6 +55,16 @@ final class Output {
   /// if it filled.
   func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
     try body(&buffer)
+    flushIfFull()
+  }
+
+  /// Writes one JSON value with `body`, straight into the buffer, and a newline after it.
+  func json(_ body: (inout JSONWriter) -> Void) {
+    var writer = JSONWriter(bytes: buffer)
+    buffer = []
+    body(&writer)
+    buffer = writer.bytes
+    buffer.append(10)
     flushIfFull()
   }
 

@@ -1,0 +1,110 @@
+import CalendarPaging
+
+/// Why a command of the command line failed, when the failure is the command line's own (the
+/// layers below throw `DayError`, `InterchangeError`, `StoreError` and `UsageError`).
+///
+/// Each case is a runtime error (exit 1) with one line of text, except the settings cases,
+/// which are usage errors of `config` (exit 64).
+enum CLIError: Error, Equatable, CustomStringConvertible {
+  /// An environment variable that names the database is not valid UTF-8.
+  case environmentNotUTF8(name: String)
+  /// `next --with-notes` or `prev --with-notes` found no day with notes that way.
+  case noDayWithNotes(from: Day, forward: Bool)
+  /// `next N` or `prev N` would leave the calendar.
+  case cannotStep(days: Int, from: Day, forward: Bool)
+  /// `add` got a body with no visible text (from stdin or the editor).
+  case emptyNoteNotAdded
+  /// `edit` got a body with no visible text (from stdin or the editor).
+  case emptyNoteNotChanged(id: Int)
+  /// `check` found problems, which it printed.
+  case unhealthyDatabase
+  /// A file could not be written.
+  case cannotWrite(path: String, reason: String)
+  /// A file or standard input could not be read.
+  case cannotRead(name: String, reason: String)
+  /// `import` was given a directory.
+  case importDirectory(path: String)
+  /// `import` could not open its file.
+  case cannotImport(path: String, reason: String)
+  /// Neither `$VISUAL` nor `$EDITOR` is set and no text was given.
+  case noEditor
+  /// The editor could not be started or failed.
+  case editorFailed(command: String, status: Int32)
+  /// A temporary file for the editor could not be made or read.
+  case editorFile(reason: String)
+  /// The text of a note could not be read (stdin or the editor's file).
+  case unreadableText(reason: String)
+  /// `begin` while a transaction is open.
+  case transactionAlreadyOpen(since: Int)
+  /// `commit` or `rollback` with no transaction open.
+  case noTransaction
+  /// `commit` found that a line inside the transaction had failed.
+  case transactionRolledBack(failedLine: Int, since: Int)
+  /// The input ended inside a transaction.
+  case transactionNeverCommitted(since: Int)
+  /// Reading the line mode's input failed.
+  case inputUnreadable(reason: String)
+  /// `config` was given a key no setting has.
+  case unknownSetting(String)
+  /// `config set` was given a value the setting does not accept.
+  case invalidSetting(String, key: SettingKey)
+
+  /// Whether the failure is a usage error (exit 64) rather than a runtime one (exit 1).
+  var isUsageError: Bool {
+    switch self {
+    case .unknownSetting, .invalidSetting: return true
+    default: return false
+    }
+  }
+
+  /// One line saying what went wrong.
+  var description: String {
+    switch self {
+    case .environmentNotUTF8(let name):
+      return "the environment variable \(name) is not valid UTF-8 text"
+    case .noDayWithNotes(let day, let forward):
+      return "no day \(forward ? "after" : "before") \(day.longName) has notes"
+    case .cannotStep(let days, let day, let forward):
+      return "cannot move \(days) days \(forward ? "after" : "before") \(day): days "
+        + (forward ? "end at 9999-12-31" : "start at 0001-01-01")
+    case .emptyNoteNotAdded:
+      return "the note is empty; nothing was added"
+    case .emptyNoteNotChanged(let id):
+      return "the note is empty; nothing was changed (use 'rm \(id)' to remove it)"
+    case .unhealthyDatabase:
+      return "the database has problems (see above); restore a backup or export what reads"
+    case .cannotWrite(let path, let reason):
+      return "cannot write '\(path)': \(reason)"
+    case .cannotRead(let name, let reason):
+      return "cannot read \(name): \(reason)"
+    case .importDirectory(let path):
+      return "cannot import '\(path)': it is a directory"
+    case .cannotImport(let path, let reason):
+      return "cannot import '\(path)': \(reason)"
+    case .noEditor:
+      return "no text given and neither $VISUAL nor $EDITOR is set; "
+        + "give the text as arguments, or '-' to read it from stdin"
+    case .editorFailed(let command, let status):
+      return "the editor '\(command)' exited with status \(status); nothing was saved"
+    case .editorFile(let reason):
+      return "cannot use a temporary file for the editor: \(reason)"
+    case .unreadableText(let reason):
+      return "cannot read the note's text: \(reason)"
+    case .transactionAlreadyOpen(let line):
+      return "a transaction is already open (begun on line \(line))"
+    case .noTransaction:
+      return "no transaction is open"
+    case .transactionRolledBack(let failed, let start):
+      return "line \(failed) failed, so the transaction begun on line \(start) was rolled back"
+    case .transactionNeverCommitted(let start):
+      return "the transaction begun on line \(start) was never committed; it was rolled back"
+    case .inputUnreadable(let reason):
+      return "cannot read standard input (\(reason)); nothing from here on was run"
+    case .unknownSetting(let name):
+      let names = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
+      return "Unknown setting \(Quote.quoted(name)): the settings are \(names)"
+    case .invalidSetting(let value, let key):
+      return "Invalid \(key) \(Quote.quoted(value)): expected \(key.acceptedValues)"
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import CommandLanguage
+
+/// `add [--day DATE] [TEXT…]`: a note on the selected day or another.
+struct AddCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "add",
+    abstract: "Add a note to the selected day or another day.",
+    discussion: """
+      The words of TEXT are joined by one space. A lone '-' reads the text from standard \
+      input, which may hold several lines. With no TEXT, calpager opens $VISUAL or $EDITOR \
+      on an empty file and adds what you save; an empty file adds nothing. Everything after \
+      '--' is text, even words starting with '-' and a lone '-'.
+
+      \(CommandSpec.dateForms)
+
+      Examples:
+        calpager add Dentist at 10:00
+        calpager add --day 2024-05-01 "Call the bank"
+        printf 'Shopping\\n- milk\\n- bread\\n' | calpager add -
+        calpager add -- --verbose is not an option here
+      """,
+    usage: ["calpager add [--day <date>] [<text> ...]"],
+    arguments: [Argument(label: "<text> ...", help: "The note's text.")],
+    options: [
+      OptionHelp(.day, help: "The day to add the note to. (default: the selected day)")
+    ]
+  )
+
+  /// The day, when `--day` gave one; else the selected day.
+  let day: DateExpression?
+  /// Where the text comes from.
+  let body: NoteBody
+
+  /// An add of `body` on `day` (the selected day when nil).
+  init(day: DateExpression? = nil, body: NoteBody) {
+    self.day = day
+    self.body = body
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    day = try arguments.date(.day)
+    body = try arguments.body(from: 0)
+  }
+
+  func run(in context: CommandContext) throws -> NoteResult {
+    let session = try context.session
+    let target = try day.map(session.resolve) ?? session.selectedDay()
+    let text = try TextInput.text(body, initial: "", environment: context.environment)
+    guard text.hasVisibleText else { throw CLIError.emptyNoteNotAdded }
+    try session.saveSelection()
+    let note = try session.store.add(text, on: target)
+    return NoteResult(note: note, message: "Added #\(note.id ?? 0) to \(note.day.longName)")
+  }
+}

@@ -1,0 +1,39 @@
+import CommandLanguage
+
+/// `begin`: start the line mode's transaction.
+struct BeginCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "begin",
+    abstract: "Start a transaction.",
+    discussion: """
+      Only in the line mode (calpager shell). The commands up to commit or rollback form \
+      one transaction: all of their changes are kept, or none.
+
+      Example:
+        begin
+        add Flight to Lisbon
+        add --day +1 Hotel check-in
+        commit
+      """,
+    usage: ["begin"],
+    availability: .lineModeOnly
+  )
+
+  /// `begin` takes no arguments.
+  init() {}
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+  }
+
+  func run(in context: CommandContext) throws -> NoResult {
+    let session = try context.session
+    if let open = session.transaction {
+      throw CLIError.transactionAlreadyOpen(since: open.startLine)
+    }
+    try session.saveSelection()
+    try session.store.beginBatch()
+    session.transaction = LineTransaction(startLine: session.lineNumber)
+    return NoResult()
+  }
+}

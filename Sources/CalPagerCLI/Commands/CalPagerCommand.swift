@@ -1,0 +1,106 @@
+import CalendarPaging
+import CommandLanguage
+import NoteStore
+
+/// A calpager subcommand: its spec, how it reads its arguments, and what it does.
+///
+/// Each command is one type in its own file, listed once in `CommandRegistry`. The spec
+/// drives the parser (which options the command takes), help, usage lines, the shell
+/// completions and the man page; `init(_:)` reads the arguments the parser left into typed
+/// values, by the labels the spec declares; `run(in:)` does the work and returns a result,
+/// which renders itself as text or JSON. To add a command:
+///
+/// 1. Write `Sources/CalPagerCLI/Commands/NameCommand.swift`: a struct conforming to this
+///    protocol, with its `spec`, `init(_:)` and `run(in:)`.
+/// 2. Add `NameCommand.self` to `CommandRegistry.commands`.
+///
+/// If it returns a new kind of result, add that result type (with its rendering) in
+/// `Sources/CalPagerCLI/Results/`.
+protocol CalPagerCommand: Sendable, Equatable {
+  /// What the command returns.
+  associatedtype Result: CommandResult
+
+  /// The command's name, help and options.
+  static var spec: CommandSpec { get }
+
+  /// Reads the command's arguments.
+  ///
+  /// - Throws: `UsageError` for a missing, extra or malformed argument or option value.
+  init(_ arguments: ParsedArguments) throws(UsageError)
+
+  /// Does what the command does.
+  ///
+  /// - Throws: A usage error (exit 64) or a runtime error (exit 1) of any layer.
+  func run(in context: CommandContext) throws -> Result
+}
+
+/// What a command runs with: the session (the database, the selection, the output), the
+/// environment, and how its result will be shown.
+struct CommandContext {
+  /// The global options the command was given (in the line mode, laid over `shell`'s).
+  let options: GlobalOptions
+  /// The style its result is rendered in.
+  let style: Style
+  /// Whether it came from the command line or a line of `calpager shell`.
+  let mode: ParseMode
+  /// The process environment.
+  let environment: [String: String]
+  /// Today, in `$TZ` (or `$CALPAGER_TODAY`).
+  let today: Day
+  private let opener: SessionOpener
+
+  /// A context whose session `open` makes the first time a command asks for it.
+  init(
+    options: GlobalOptions, style: Style, mode: ParseMode, environment: [String: String],
+    today: Day, open: @escaping () throws -> Session
+  ) {
+    self.options = options
+    self.style = style
+    self.mode = mode
+    self.environment = environment
+    self.today = today
+    opener = SessionOpener(open: open)
+  }
+
+  /// A context over a session already open (the line mode's).
+  init(session: Session, options: GlobalOptions, mode: ParseMode) {
+    self.init(
+      options: options, style: session.style(for: options), mode: mode,
+      environment: session.environment, today: session.today, open: { session })
+  }
+
+  /// The session: the database is opened the first time a command asks for it, so `help`
+  /// needs none.
+  var session: Session {
+    get throws { try opener.session() }
+  }
+
+  /// The store.
+  var store: NoteStore {
+    get throws { try session.store }
+  }
+}
+
+/// Opens a session once, when first asked.
+private final class SessionOpener {
+  private let open: () throws -> Session
+  private var opened: Session?
+
+  init(open: @escaping () throws -> Session) {
+    self.open = open
+  }
+
+  func session() throws -> Session {
+    if let opened { return opened }
+    let session = try open()
+    opened = session
+    return session
+  }
+}
+
+extension CalPagerCommand {
+  /// An argument of a spec, as commands declare them.
+  typealias Argument = CommandSpec.Argument
+  /// An option of a spec, as commands declare them.
+  typealias OptionHelp = CommandSpec.OptionHelp
+}

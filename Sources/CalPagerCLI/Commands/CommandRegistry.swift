@@ -1,0 +1,50 @@
+import CommandLanguage
+
+/// Every calpager command, in the order help lists them: the one list the parser, help, the
+/// dispatcher (one-shot and line mode), the completions and the man page read.
+enum CommandRegistry {
+  /// The commands.
+  static let commands: [any CalPagerCommand.Type] = [
+    ShowCommand.self,
+    NextCommand.self,
+    PrevCommand.self,
+    GotoCommand.self,
+    TodayCommand.self,
+    AddCommand.self,
+    EditCommand.self,
+    RemoveCommand.self,
+    MoveCommand.self,
+    ListCommand.self,
+    SearchCommand.self,
+    UndoCommand.self,
+    ExportCommand.self,
+    ImportCommand.self,
+    ConfigCommand.self,
+    CheckCommand.self,
+    BackupCommand.self,
+    ShellCommand.self,
+    HelpCommand.self,
+    QuitCommand.self,
+    BeginCommand.self,
+    CommitCommand.self,
+    RollbackCommand.self,
+  ]
+
+  /// The command language of these commands.
+  static let grammar = Grammar(
+    commands: commands.map { $0.spec }, defaultCommand: ShowCommand.spec.name,
+    suggestionAliases: [
+      "remove": "rm", "delete": "rm", "del": "rm", "move": "mv", "previous": "prev",
+      "back": "prev", "forward": "next", "ls": "list", "find": "search", "grep": "search",
+      "go": "goto", "jump": "goto", "new": "add", "create": "add", "settings": "config",
+      "set": "config", "q": "quit",
+    ])
+
+  /// The command type named `name` (a spec's name).
+  static func command(named name: String) -> (any CalPagerCommand.Type)? {
+    byName[name]
+  }
+
+  private static let byName = Dictionary(
+    uniqueKeysWithValues: commands.map { ($0.spec.name, $0) })
+}

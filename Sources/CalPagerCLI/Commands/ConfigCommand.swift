@@ -1,0 +1,116 @@
+import CalendarPaging
+import CommandLanguage
+
+/// `config list|get KEY|set KEY VALUE|unset KEY`: show or change the settings.
+struct ConfigCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "config",
+    abstract: "Show or change the settings.",
+    discussion: """
+      The settings are the menu's options: item widths, spacing, where the selected day \
+      sits, the indicator and border, and the menu at the top or bottom. 'config list' shows \
+      each setting with its value, 'config set' checks a value before keeping it, and \
+      'config unset' restores a setting's default.
+
+      Examples:
+        calpager config list
+        calpager config get <key>
+      """,
+    usage: [
+      "calpager config list",
+      "calpager config get <key>",
+      "calpager config set <key> <value>",
+      "calpager config unset <key>",
+    ],
+    arguments: [
+      Argument(label: "<key>", help: "A setting's name, as 'config list' shows it."),
+      Argument(label: "<value>", help: "The setting's new value."),
+    ]
+  )
+
+  /// What `config` does.
+  enum Action: Hashable, Sendable {
+    /// Print every setting.
+    case list
+    /// Print one setting.
+    case get(key: String)
+    /// Change one setting (the value is checked when it runs).
+    case set(key: String, value: String)
+    /// Reset one setting to its default.
+    case unset(key: String)
+  }
+
+  /// The words `config` takes first.
+  static let actions = ["list", "get", "set", "unset"]
+
+  /// What to do.
+  let action: Action
+
+  /// A `config` command.
+  init(action: Action) {
+    self.action = action
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let action = arguments.words.first else {
+      throw arguments.failure(
+        "missing config action: expected list, get <key>, set <key> <value> or unset <key>")
+    }
+    func word(_ index: Int, _ label: String) throws(UsageError) -> String {
+      guard index < arguments.words.count else {
+        throw arguments.failure("missing argument '<\(label)>'")
+      }
+      return arguments.words[index]
+    }
+    switch action {
+    case "list":
+      try arguments.expectAtMost(1)
+      self.action = .list
+    case "get":
+      try arguments.expectAtMost(2)
+      self.action = .get(key: try word(1, "key"))
+    case "set":
+      try arguments.expectAtMost(3)
+      self.action = .set(key: try word(1, "key"), value: try word(2, "value"))
+    case "unset":
+      try arguments.expectAtMost(2)
+      self.action = .unset(key: try word(1, "key"))
+    default:
+      let suggestion = Suggestion.phrase(for: action, among: Self.actions)
+      throw arguments.failure(
+        "unknown config action \(Quote.quoted(action))"
+          + (suggestion.isEmpty ? ": expected list, get, set or unset" : suggestion))
+    }
+  }
+
+  func run(in context: CommandContext) throws -> SettingsResult {
+    let session = try context.session
+    let store = session.store
+    switch action {
+    case .list:
+      let stored = try store.settings()
+      let options = MenuOptions(settings: stored)
+      return SettingsResult(
+        settings: SettingKey.allCases.map { key in
+          SettingsResult.Entry(
+            key: key, value: options.value(for: key), isDefault: stored[key.rawValue] == nil)
+        }, form: .list)
+    case .get(let name):
+      let key = try SettingKey(parsing: name)
+      let value = MenuOptions(settings: try store.settings()).value(for: key)
+      return SettingsResult(settings: [.init(key: key, value: value)], form: .bare)
+    case .set(let name, let value):
+      let key = try SettingKey(parsing: name)
+      let canonical = try MenuOptions.canonicalValue(value, for: key)
+      try session.saveSelection()
+      try store.setSetting(key.rawValue, to: canonical)
+      return SettingsResult(settings: [.init(key: key, value: canonical)], form: .assignment)
+    case .unset(let name):
+      let key = try SettingKey(parsing: name)
+      try session.saveSelection()
+      try store.removeSetting(key.rawValue)
+      return SettingsResult(
+        settings: [.init(key: key, value: key.defaultValue)], form: .assignment)
+    }
+  }
+}

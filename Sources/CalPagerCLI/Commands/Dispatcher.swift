@@ -1,0 +1,23 @@
+import CommandLanguage
+
+/// Runs a parsed command: finds its type in the registry, reads its arguments and runs it.
+/// The one-shot path and the line mode both come through here.
+enum Dispatcher {
+  /// Reads `arguments` into their command and runs it in `context`.
+  ///
+  /// - Throws: `UsageError` from reading the arguments; any error of the command's run.
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws
+    -> any CommandResult
+  {
+    guard let type = CommandRegistry.command(named: arguments.name) else {
+      preconditionFailure("the grammar holds only registered commands")
+    }
+    return try run(type, arguments, in: context)
+  }
+
+  private static func run<Command: CalPagerCommand>(
+    _ type: Command.Type, _ arguments: ParsedArguments, in context: CommandContext
+  ) throws -> any CommandResult {
+    try Command(arguments).run(in: context)
+  }
+}

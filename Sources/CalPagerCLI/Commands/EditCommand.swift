@@ -1,0 +1,55 @@
+import CommandLanguage
+import NoteStore
+
+/// `edit ID [TEXT…]`: replace a note's text.
+struct EditCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "edit",
+    abstract: "Replace the text of a note.",
+    discussion: """
+      ID is the number shown before the note, with or without its '#' (a shell takes an \
+      unquoted #12 for a comment: write 12 or '#12'). TEXT works as for add: the words \
+      joined by one space, or '-' to read standard input; with no TEXT, $VISUAL or $EDITOR \
+      opens on the note's current text. The old text is kept, so undo brings it back.
+
+      Examples:
+        calpager edit 12 Dentist at 11:00
+        calpager edit 12
+      """,
+    usage: ["calpager edit <id> [<text> ...]"],
+    arguments: [
+      Argument(label: "<id>", help: "The note's id, such as 12 or #12."),
+      Argument(label: "<text> ...", help: "The note's new text."),
+    ]
+  )
+
+  /// The note's id.
+  let id: Int
+  /// Where the new text comes from.
+  let body: NoteBody
+
+  /// An edit of note `id` with `body`.
+  init(id: Int, body: NoteBody) {
+    self.id = id
+    self.body = body
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    body = try arguments.body(from: 1)
+  }
+
+  func run(in context: CommandContext) throws -> NoteResult {
+    let session = try context.session
+    var initial = ""
+    if case .editor = body {
+      guard let note = try session.store.note(id: id) else { throw StoreError.noSuchNote(id: id) }
+      initial = note.body
+    }
+    let text = try TextInput.text(body, initial: initial, environment: context.environment)
+    guard text.hasVisibleText else { throw CLIError.emptyNoteNotChanged(id: id) }
+    try session.saveSelection()
+    let note = try session.store.edit(id: id, body: text)
+    return NoteResult(note: note, message: "Edited #\(note.id ?? id) on \(note.day.longName)")
+  }
+}

@@ -1,0 +1,39 @@
+import CommandLanguage
+
+/// `goto DATE`: select a day.
+struct GotoCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "goto",
+    abstract: "Select a day.",
+    discussion: """
+      \(CommandSpec.dateForms) An offset counts from the day selected now, so 'goto +7' moves a week \
+      forward and 'goto -1' a day back.
+
+      Examples:
+        calpager goto 2024-05-01
+        calpager goto tomorrow
+        calpager goto -7
+      """,
+    usage: ["calpager goto <date>"],
+    arguments: [Argument(label: "<date>", help: "The day to select.")]
+  )
+
+  /// The day to select.
+  let date: DateExpression
+
+  /// A move to `date`.
+  init(date: DateExpression) {
+    self.date = date
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    date = try arguments.date(at: 0)
+    try arguments.expectAtMost(1)
+  }
+
+  func run(in context: CommandContext) throws -> DayPageResult {
+    try context.session.page(width: context.style.width) { selected in
+      try date.resolve(today: context.today, selected: selected)
+    }
+  }
+}

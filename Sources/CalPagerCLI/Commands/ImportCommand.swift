@@ -1,0 +1,99 @@
+import CommandLanguage
+import Interchange
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `import FILE|- [--format F] [--dry-run]`: notes read in one transaction, idempotently by
+/// uid.
+struct ImportCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "import",
+    abstract: "Read notes from a file or standard input.",
+    discussion: """
+      The import is all or nothing: a bad record fails the whole import, naming its line, \
+      and nothing changes. '-' reads standard input (not in the line mode, where standard \
+      input holds the commands). undo takes a whole import back.
+
+      Examples:
+        calpager import notes.jsonl
+        calpager import --format ics 2024.ics --dry-run
+        calpager export | calpager --db copy.db import -
+      """,
+    usage: ["calpager import <file> [--format <format>] [--dry-run]"],
+    arguments: [Argument(label: "<file>", help: "The file to read, or - for standard input.")],
+    options: [
+      OptionHelp(
+        .format, help: "The file's format: jsonl, json, csv or ics. (default: jsonl)"),
+      OptionHelp(.dryRun, help: "Read and check the file and say what it holds; change nothing."),
+    ]
+  )
+
+  /// Where `import` reads from.
+  enum Source: Hashable, Sendable {
+    /// A file path.
+    case file(String)
+    /// Standard input, asked for with a lone `-` (not after `--`).
+    case standardInput
+  }
+
+  /// The file read.
+  let source: Source
+  /// The `--format` given; nil when none was (then the file's extension, else jsonl).
+  let format: Format?
+  /// `--dry-run`: check and count, change nothing.
+  let dryRun: Bool
+
+  /// An import with these options.
+  init(source: Source, format: Format? = nil, dryRun: Bool = false) {
+    self.source = source
+    self.format = format
+    self.dryRun = dryRun
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let file = try arguments.file(
+      at: 0, expected: "give a file to read, or - for standard input")
+    source = try arguments.isStandardInput(at: 0) ? .standardInput : .file(file)
+    format = try Format.option(in: arguments, importing: true)
+    dryRun = arguments.flag(.dryRun)
+    try arguments.expectAtMost(1)
+  }
+
+  func run(in context: CommandContext) throws -> ImportResult {
+    let session = try context.session
+    let input: FileSource
+    let name: String
+    switch source {
+    case .standardInput:
+      input = FileSource(descriptor: 0, name: "standard input")
+      name = "standard input"
+    case .file(let path):
+      var info = stat()
+      if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+        throw CLIError.importDirectory(path: path)
+      }
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw CLIError.cannotImport(path: path, reason: String(cString: strerror(errno)))
+      }
+      input = FileSource(descriptor: descriptor, name: "'\(path)'")
+      name = path
+    }
+    defer { if input.descriptor != 0 { close(input.descriptor) } }
+    let format: Format
+    if let given = self.format {
+      format = given
+    } else if case .file(let path) = source, let inferred = Format(path: path) {
+      format = inferred  // NoteDecoder refuses md, saying which formats import reads
+    } else {
+      format = .jsonl
+    }
+    var decoder = try NoteDecoder(format: format, source: input)
+    try session.saveSelection()
+    let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
+    return ImportResult(
+      name: name, summary: summary, otherComponents: decoder.skippedComponents, dryRun: dryRun)
+  }
+}

@@ -1,0 +1,49 @@
+import CommandLanguage
+
+/// `list [RANGE]`: the notes of a range of days, by default the selected day's month.
+struct ListCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "list",
+    abstract: "List the notes in a range of days.",
+    discussion: """
+      Notes are listed by day, then in the order they were added, each with its id. With \
+      no RANGE, the selected day's month is listed.
+
+      \(CommandSpec.rangeForms)
+
+      \(CommandSpec.dateForms)
+
+      Examples:
+        calpager list
+        calpager list 2024
+        calpager list 2024-05-01..2024-05-31
+        calpager list today..+6
+      """,
+    usage: ["calpager list [<range>]"],
+    arguments: [
+      Argument(label: "<range>", help: "The days to list. (default: the selected day's month)")
+    ]
+  )
+
+  /// The days to list; nil for the selected day's month.
+  let range: RangeExpression?
+
+  /// A listing of `range`.
+  init(range: RangeExpression? = nil) {
+    self.range = range
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    range = try arguments.words.first.map { (word) throws(UsageError) in try arguments.range(word) }
+    try arguments.expectAtMost(1)
+  }
+
+  func run(in context: CommandContext) throws -> NoteListResult {
+    let session = try context.session
+    let selected = try session.selectedDay()
+    let days =
+      try range?.resolve(today: context.today, selected: selected)
+      ?? selected.firstOfMonth...selected.lastOfMonth
+    return NoteListResult(days: days, notes: try session.store.notes(in: days))
+  }
+}

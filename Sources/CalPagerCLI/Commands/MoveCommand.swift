@@ -1,0 +1,46 @@
+import CommandLanguage
+
+/// `mv ID DATE`: move a note to another day.
+struct MoveCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "mv",
+    abstract: "Move a note to another day.",
+    discussion: """
+      \(CommandSpec.dateForms) An offset counts from the selected day, not from the note's day.
+
+      Examples:
+        calpager mv 12 2024-05-03
+        calpager mv 12 tomorrow
+      """,
+    usage: ["calpager mv <id> <date>"],
+    arguments: [
+      Argument(label: "<id>", help: "The note's id, such as 12 or #12."),
+      Argument(label: "<date>", help: "The day to move the note to."),
+    ]
+  )
+
+  /// The note's id.
+  let id: Int
+  /// The day to move it to.
+  let date: DateExpression
+
+  /// The move of note `id` to `date`.
+  init(id: Int, date: DateExpression) {
+    self.id = id
+    self.date = date
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    date = try arguments.date(at: 1)
+    try arguments.expectAtMost(2)
+  }
+
+  func run(in context: CommandContext) throws -> NoteResult {
+    let session = try context.session
+    let day = try session.resolve(date)
+    try session.saveSelection()
+    let note = try session.store.move(id: id, to: day)
+    return NoteResult(note: note, message: "Moved #\(note.id ?? id) to \(note.day.longName)")
+  }
+}

@@ -1,0 +1,38 @@
+import CommandLanguage
+
+/// `rm ID`: remove a note.
+struct RemoveCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "rm",
+    abstract: "Remove a note.",
+    discussion: """
+      ID is the number shown before the note, with or without its '#'. undo brings the \
+      note back.
+
+      Example:
+        calpager rm 12
+      """,
+    usage: ["calpager rm <id>"],
+    arguments: [Argument(label: "<id>", help: "The note's id, such as 12 or #12.")]
+  )
+
+  /// The note's id.
+  let id: Int
+
+  /// The removal of note `id`.
+  init(id: Int) {
+    self.id = id
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    try arguments.expectAtMost(1)
+  }
+
+  func run(in context: CommandContext) throws -> NoteResult {
+    let session = try context.session
+    try session.saveSelection()
+    let note = try session.store.remove(id: id)
+    return NoteResult(note: note, message: "Removed #\(note.id ?? id) from \(note.day.longName)")
+  }
+}

@@ -1,0 +1,35 @@
+import CommandLanguage
+
+/// `rollback`: drop the changes made since `begin`.
+struct RollbackCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "rollback",
+    abstract: "Drop the changes made since begin.",
+    discussion: """
+      Only in the line mode (calpager shell). Ends the transaction begin started and \
+      leaves the notes as they were before it.
+
+      Example:
+        begin
+        add Only trying
+        rollback
+      """,
+    usage: ["rollback"],
+    availability: .lineModeOnly
+  )
+
+  /// `rollback` takes no arguments.
+  init() {}
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+  }
+
+  func run(in context: CommandContext) throws -> NoResult {
+    let session = try context.session
+    guard session.transaction != nil else { throw CLIError.noTransaction }
+    session.transaction = nil
+    try session.store.rollbackBatch()
+    return NoResult()
+  }
+}

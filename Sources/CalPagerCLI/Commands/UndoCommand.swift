@@ -1,0 +1,30 @@
+import CommandLanguage
+
+/// `undo`: revert the last add, edit, mv, rm or import.
+struct UndoCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "undo",
+    abstract: "Undo the last change to the notes.",
+    discussion: """
+      Restores the notes as they were before the last add, edit, mv, rm or import. Run it \
+      again to go further back.
+
+      Example:
+        calpager undo
+      """,
+    usage: ["calpager undo"]
+  )
+
+  /// `undo` takes no arguments.
+  init() {}
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+  }
+
+  func run(in context: CommandContext) throws -> UndoResult {
+    let session = try context.session
+    try session.saveSelection()
+    return UndoResult(undone: try session.store.undo())
+  }
+}

@@ -1,0 +1,57 @@
+import Interchange
+
+/// What a command returns: a value that renders itself as text or as one JSON object.
+///
+/// Running a command and showing its result are apart: a command builds its result from the
+/// database, and the result's `render(to:style:)` is the one place that decides how it looks.
+protocol CommandResult {
+  /// Writes the result to `output`: text, or one JSON object and a newline when `style.json`.
+  func render(to output: Output, style: Style)
+
+  /// A failure to report after the result is shown (`check` shows its findings, then fails).
+  var failure: CLIError? { get }
+
+  /// The exit status when there is no failure.
+  var exitStatus: Int32 { get }
+
+  /// Whether the line mode ends after this result (`quit`).
+  var endsSession: Bool { get }
+}
+
+extension CommandResult {
+  var failure: CLIError? { nil }
+  var exitStatus: Int32 { 0 }
+  var endsSession: Bool { false }
+}
+
+/// The result of a command that shows nothing (an export to standard output has written the
+/// notes already).
+struct NoResult: CommandResult {
+  func render(to output: Output, style: Style) {}
+}
+
+/// A line of text, the same in both styles (help, the version).
+struct TextResult: CommandResult {
+  /// The text, without a final newline.
+  let text: String
+
+  func render(to output: Output, style: Style) {
+    output.line(text)
+  }
+}
+
+/// A one-line message for people, or a JSON object for scripts.
+struct MessageResult: CommandResult {
+  /// The text form.
+  let message: String
+  /// Writes the JSON form's members.
+  let json: (inout JSONWriter) -> Void
+
+  func render(to output: Output, style: Style) {
+    if style.json {
+      output.json { writer in writer.object(json) }
+    } else {
+      output.line(message)
+    }
+  }
+}

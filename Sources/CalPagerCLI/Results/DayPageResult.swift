@@ -1,0 +1,53 @@
+import CalendarPaging
+import Interchange
+
+/// The page `show`, `next`, `prev`, `goto` and `today` print: the menu line and the selected
+/// day's notes; or, with `--json`, `{"selected":…,"notes":[…],"menu":[…]}`.
+struct DayPageResult: CommandResult {
+  /// The menu around the selected day.
+  let menu: MenuModel
+  /// The selected day.
+  let day: Day
+  /// Its notes, in the order they were added.
+  let notes: [Note]
+
+  func render(to output: Output, style: Style) {
+    let renderer = MenuRenderer(model: menu, style: style)
+    let layout = renderer.layout()
+    if style.json {
+      output.json { json in
+        json.object { json in
+          json.field("selected", day)
+          json.key("notes")
+          json.array { json in
+            for note in notes { json.note(note, includeID: true) }
+          }
+          json.key("menu")
+          json.array { json in
+            for menuDay in renderer.visibleDays(in: layout) { json.day(menuDay) }
+          }
+        }
+      }
+      return
+    }
+    let menuLines = renderer.lines(layout)
+    if menu.options.position == .top {
+      for line in menuLines { output.line(line) }
+    }
+    writeDay(to: output, style: style)
+    if menu.options.position == .bottom {
+      for line in menuLines { output.line(line) }
+    }
+  }
+
+  private func writeDay(to output: Output, style: Style) {
+    var heading = day.longName
+    if day == menu.today { heading += " · today" }
+    heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
+    output.line(style.paint(heading, SGR.bold))
+    let lines = NoteLines(style: style, notes: notes)
+    for note in notes {
+      lines.append(note, to: output)
+    }
+  }
+}

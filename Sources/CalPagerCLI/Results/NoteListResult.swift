@@ -1,0 +1,44 @@
+import CalendarPaging
+import Interchange
+
+/// What `list` prints: the notes of a range of days under a heading per day, or
+/// `{"from":…,"to":…,"notes":[…]}`.
+struct NoteListResult: CommandResult {
+  /// The days listed.
+  let days: ClosedRange<Day>
+  /// Their notes, by day and then in the order they were added.
+  let notes: [Note]
+
+  func render(to output: Output, style: Style) {
+    if style.json {
+      output.json { json in
+        json.object { json in
+          json.field("from", days.lowerBound)
+          json.field("to", days.upperBound)
+          json.key("notes")
+          json.array { json in
+            for note in notes { json.note(note, includeID: true) }
+          }
+        }
+      }
+      return
+    }
+    guard !notes.isEmpty else {
+      output.line(
+        days.lowerBound == days.upperBound
+          ? "No notes on \(days.lowerBound.longName)"
+          : "No notes from \(days.lowerBound.longName) to \(days.upperBound.longName)")
+      return
+    }
+    let lines = NoteLines(style: style, notes: notes)
+    var current: Day?
+    for note in notes {
+      if note.day != current {
+        if current != nil { output.line() }
+        current = note.day
+        output.line(style.paint(note.day.longName, SGR.bold))
+      }
+      lines.append(note, to: output)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import CalendarPaging
+import NoteStore
+
+/// The paging model over the store for one session: one `PagingController`, built on the
+/// first paging command and kept, and the one check per command that keeps it current.
+///
+/// Every paging command goes one way: work out the target day, `select` it (the controller
+/// steps inside its window with no query, or builds a new window around a far target), then
+/// read the selected `page`. The controller is rebuilt only when the menu's metrics change (a
+/// new width, new settings); when the database changed (this session's writes, another
+/// process's commits, a rollback) it reloads its window and pages.
+final class Pager {
+  typealias Controller = PagingController<NotesDataSource, NotesPageProvider>
+
+  let store: NoteStore
+  /// The controller, once a paging command has run.
+  private(set) var controller: Controller?
+  /// The menu options from the settings, as of `token`.
+  private(set) var menuOptions = MenuOptions()
+  /// The store's change token when the settings and the controller's data were read.
+  private var token: ChangeToken?
+
+  init(store: NoteStore) {
+    self.store = store
+  }
+
+  /// The selected day, once a paging command has run.
+  var selectedDay: Day? { controller?.selectedItem }
+
+  /// Checks once whether the database changed since the last look, re-reading the settings
+  /// and reloading the controller's data if it did. Call it once per command, inside the
+  /// command's read or write unit.
+  ///
+  /// - Returns: Whether anything changed.
+  @discardableResult
+  func refresh() throws -> Bool {
+    let current = try store.changeToken()
+    guard current != token else { return false }
+    menuOptions = MenuOptions(settings: try store.settings())
+    if let controller, token != nil {
+      token = current
+      _ = controller.reloadData()
+    }
+    token = current
+    return true
+  }
+
+  /// Selects `day` on a menu `width` columns wide: a step inside the window costs no query;
+  /// a new controller or a far jump builds one window around `day`.
+  ///
+  /// - Throws: `DayError.outOfRange` when `day` is beyond the calendar's edge (it never is
+  ///   for a `Day`; the controller reports edges this way).
+  func select(_ day: Day, width: Int) throws {
+    let metrics = menuOptions.windowMetrics(lineWidth: width)
+    guard let controller, controller.metrics == metrics else {
+      let created = Controller(
+        dataSource: NotesDataSource(store: store), pageProvider: NotesPageProvider(store: store),
+        metrics: metrics)
+      _ = created.reloadData(around: day)
+      controller = created
+      return
+    }
+    switch controller.select(day) {
+    case .selected: return
+    case .failed(.edge(let side, let from)):
+      throw DayError.outOfRange(from: from, direction: side)
+    case .failed(let failure):
+      preconditionFailure("every day is in the data source: \(failure)")
+    case .queued:
+      preconditionFailure("no transition is under way in a terminal")
+    }
+  }
+
+  /// Makes sure a controller is built for a menu `width` columns wide, around `day` when it
+  /// must be built; an existing one keeps its selection and window.
+  func show(_ day: Day, width: Int) throws {
+    let metrics = menuOptions.windowMetrics(lineWidth: width)
+    if let controller, controller.metrics == metrics { return }
+    try select(day, width: width)
+  }
+
+  /// The page of the selected day: the menu around it and its notes.
+  ///
+  /// - Precondition: A day is selected (`select` ran).
+  func page(today: Day) throws -> DayPageResult {
+    guard let controller, let day = controller.selectedItem,
+      let page = controller.pages.selectedPage
+    else { preconditionFailure("page() before select()") }
+    if let error = controller.dataSource.countsError { throw error }
+    let dataSource = controller.dataSource
+    let menu = MenuModel(
+      days: controller.window.items, selectedIndex: controller.selectedIndex,
+      hasDaysBefore: controller.window.hasItemsBefore,
+      hasDaysAfter: controller.window.hasItemsAfter, today: today,
+      noteCount: { dataSource.noteCount(on: $0) ?? 0 }, options: menuOptions)
+    return DayPageResult(menu: menu, day: day, notes: try page.notes())
+  }
+}

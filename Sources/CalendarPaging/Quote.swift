@@ -1,0 +1,52 @@
+/// The one way a message shows what the user gave (a word, a value, a line of a file): cut to
+/// `limit` characters, and in single quotes with `quoted`.
+///
+/// The text is kept as it is, control characters included: a message travels exactly in JSON,
+/// and whatever prints it on a terminal escapes it there (the command line's error report
+/// does, once for every message).
+public enum Quote {
+  /// The most Unicode scalars of input a message shows.
+  public static let limit = 64
+
+  /// `text` cut after `limit` Unicode scalars, with `…` where it was cut.
+  public static func text(_ text: some StringProtocol) -> String {
+    let scalars = text.unicodeScalars
+    var result = ""
+    var count = 0
+    for scalar in scalars {
+      if count == limit {
+        result += "…"
+        break
+      }
+      result.unicodeScalars.append(scalar)
+      count += 1
+    }
+    return result
+  }
+
+  /// `'text'`: `text(_:)` in single quotes.
+  public static func quoted(_ text: some StringProtocol) -> String {
+    "'" + Quote.text(text) + "'"
+  }
+
+  /// Bytes read as UTF-8 (invalid sequences shown as U+FFFD), then as `text(_:)`.
+  public static func bytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    // Decode a little more than is shown, so the cut is made on characters, not bytes.
+    let prefix = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, limit * 4 + 4)])
+    let cut = text(String(decoding: prefix, as: UTF8.self))
+    return prefix.count < bytes.count && !cut.hasSuffix("…") ? cut + "…" : cut
+  }
+
+  /// `U+000A` for a code point.
+  public static func codePoint(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// Whether a code point is a control character (C0, DEL, C1) or a line or paragraph
+  /// separator.
+  public static func isControl(_ value: UInt32) -> Bool {
+    value < 0x20 || value == 0x7F || (0x80..<0xA0).contains(value) || value == 0x2028
+      || value == 0x2029
+  }
+}

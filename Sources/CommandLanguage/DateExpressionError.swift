@@ -1,0 +1,77 @@
+public import CalendarPaging
+
+/// Why a DATE or RANGE argument is not one, or cannot be resolved.
+///
+/// The parse errors become usage errors (exit 64). The resolution errors (`outOfRange`,
+/// a relative `reversedRange`, `fromAfterTo`) depend on the selected day and the clock and are
+/// runtime errors (exit 1), like any move past the calendar's edge.
+public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Not any DATE form.
+  case notADate(String)
+  /// Not any RANGE form.
+  case notARange(String)
+  /// Of the form `YYYY-MM-DD`, but no such day.
+  case invalidDate(DayError)
+  /// Of the form `YYYY-MM`, but the month is not 01…12.
+  case invalidMonth(String, month: Int)
+  /// A year, month or range side in year 0000.
+  case yearZero(String)
+  /// An offset larger than any two days are apart.
+  case offsetTooLarge(String)
+  /// The expression resolves to a day before 0001-01-01 or after 9999-12-31.
+  case outOfRange(DateExpression, from: Day, direction: DayError.Direction)
+  /// A range whose end is before its start.
+  case reversedRange(RangeExpression, start: Day, end: Day)
+  /// `export --from` after `--to`.
+  case fromAfterTo(from: Day, to: Day)
+
+  /// One line saying what was wrong and what is accepted.
+  public var description: String {
+    switch self {
+    case .notADate(let text):
+      return "\(Quote.quoted(text)) is not a date: expected YYYY-MM-DD, today, yesterday, "
+        + "tomorrow, or days from the selected day like +3 or -2"
+    case .notARange(let text):
+      return "\(Quote.quoted(text)) is not a range: expected a DATE, DATE..DATE, "
+        + "a month YYYY-MM or a year YYYY"
+    case .invalidDate(let error):
+      return error.description
+    case .invalidMonth(let text, let month):
+      return "\(Quote.quoted(text)) is not a month: there is no month \(month), "
+        + "months run 01 to 12"
+    case .yearZero(let text):
+      return "\(Quote.quoted(text)) is out of range: years run from 0001 to 9999"
+    case .offsetTooLarge(let text):
+      return "\(Quote.quoted(text)) is too far: days run from 0001-01-01 to 9999-12-31, "
+        + "\(DateExpression.maximumOffset) days apart"
+    case .outOfRange(let expression, let base, .before):
+      return "'\(expression)' from \(base) is before 0001-01-01, the first day"
+    case .outOfRange(let expression, let base, .after):
+      return "'\(expression)' from \(base) is after 9999-12-31, the last day"
+    case .reversedRange(let range, let start, let end):
+      return "'\(range)' ends before it starts: \(end) is before \(start)"
+    case .fromAfterTo(let from, let to):
+      return "'--from' is after '--to': \(from) is after \(to)"
+    }
+  }
+
+  /// Why `text`, which `DateExpression.parse(bytes:)` refused, is not a DATE.
+  static func diagnosingDate(_ text: String) -> DateExpressionError {
+    let bytes = Array(text.utf8)
+    if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      bytes.count > 1, bytes.dropFirst().allSatisfy({ (48...57).contains($0) })
+    {
+      return .offsetTooLarge(text)
+    }
+    if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
+      do {
+        _ = try Day(parsing: text)
+      } catch .malformed {
+        return .notADate(text)
+      } catch {
+        return .invalidDate(error)
+      }
+    }
+    return .notADate(text)
+  }
+}
