@@ -51,6 +51,8 @@ var package = Package(
     // Drives the SQLite layer from other processes, for the multi-process tests.
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     .testTarget(
+      name: "CommandLanguageTests", dependencies: ["CommandLanguage", "CalendarPaging"]),
+    .testTarget(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",

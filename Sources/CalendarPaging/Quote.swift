@@ -1,27 +1,20 @@
-/// The one way a message shows what the user gave (a word, a value, a line of a file): cut to
-/// `limit` characters, and in single quotes with `quoted`.
+/// The one way a message shows what the user gave: a word, a value, a line of a file.
 ///
-/// The text is kept as it is, control characters included: a message travels exactly in JSON,
-/// and whatever prints it on a terminal escapes it there (the command line's error report
-/// does, once for every message).
+/// The text is cut to `limit` characters, on one line with control and invisible characters escaped as
+/// `TerminalText.singleLine` shows them, and in single quotes with `quoted`. A message is then
+/// safe on a terminal whatever the input held.
 public enum Quote {
   /// The most Unicode scalars of input a message shows.
   public static let limit = 64
 
-  /// `text` cut after `limit` Unicode scalars, with `…` where it was cut.
+  /// `text` cut after `limit` Unicode scalars (with `…` where it was cut), escaped for one
+  /// line of a terminal.
   public static func text(_ text: some StringProtocol) -> String {
     let scalars = text.unicodeScalars
-    var result = ""
-    var count = 0
-    for scalar in scalars {
-      if count == limit {
-        result += "…"
-        break
-      }
-      result.unicodeScalars.append(scalar)
-      count += 1
-    }
-    return result
+    guard scalars.count > limit else { return TerminalText.singleLine(String(text)) }
+    var cut = String.UnicodeScalarView()
+    cut.append(contentsOf: scalars.prefix(limit))
+    return TerminalText.singleLine(String(cut)) + "…"
   }
 
   /// `'text'`: `text(_:)` in single quotes.

@@ -58,7 +58,8 @@ public enum HelpText {
   }
 
   /// A titled block of entries.
-  public static func section(_ title: String, _ entries: [(String, String)], _ width: Int) -> String {
+  public static func section(_ title: String, _ entries: [(String, String)], _ width: Int) -> String
+  {
     var lines = [title + ":"]
     for (label, help) in entries {
       let padded = "  " + label

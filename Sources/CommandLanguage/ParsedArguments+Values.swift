@@ -45,6 +45,8 @@ extension ParsedArguments {
   /// The optional count `N` of `next [N]` and `prev [N]`: 1 when absent.
   ///
   /// - Parameter opposite: The command going the other way, suggested for a negative count.
+  /// - Returns: The count, 1 to the days between the calendar's edges.
+  /// - Throws: `UsageError` for anything but one positive whole number in range.
   public func count(opposite: String) throws(UsageError) -> Int {
     guard let word = words.first else { return 1 }
     try expectAtMost(1)
@@ -148,7 +150,12 @@ extension ParsedArguments {
 
   /// The value of `option` when it is one of `choices`, nil when it was not given.
   ///
-  /// - Parameter what: What the value is, for the message: `a format`.
+  /// - Parameters:
+  ///   - option: The option.
+  ///   - choices: The values it accepts.
+  ///   - what: What the value is, for the message: `a format`.
+  /// - Returns: The value given, or nil.
+  /// - Throws: `UsageError` naming the value and the choices.
   public func choice(_ option: Option, among choices: [String], what: String) throws(UsageError)
     -> String?
   {

@@ -1,7 +1,8 @@
 public import CalendarPaging
 
-/// Writes one JSON value into a byte buffer as it goes: objects whose keys come out in the
-/// order they are written, arrays, strings with exact escapes (`JSON.appendString`), integers,
+/// Writes one JSON value into a byte buffer as it goes.
+///
+/// It writes objects whose keys come out in the order they are written, arrays, strings with exact escapes (`JSON.appendString`), integers,
 /// booleans, days and notes. Commas are placed by the writer; nothing is built in between.
 ///
 ///     var json = JSONWriter()

@@ -18,24 +18,24 @@ extension NoteStore {
     throws -> Int
   {
     try read {
-        var count = 0
-        let statement = try database.prepare(
-          "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id")
-        try statement.forEachRow([
-          .int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber),
-        ]) { row in
-          try row.withBytes(at: 1) { uid in
-            try row.withBytes(at: 3) { text in
-              try body(
-                NoteFields(
-                  id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
-                  body: text, created: Timestamp(clamping: row.int(at: 4)),
-                  updated: Timestamp(clamping: row.int(at: 5))))
-            }
+      var count = 0
+      let statement = try database.prepare(
+        "SELECT \(noteColumns) FROM notes WHERE day BETWEEN ? AND ? ORDER BY day, id")
+      try statement.forEachRow([
+        .int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber),
+      ]) { row in
+        try row.withBytes(at: 1) { uid in
+          try row.withBytes(at: 3) { text in
+            try body(
+              NoteFields(
+                id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
+                body: text, created: Timestamp(clamping: row.int(at: 4)),
+                updated: Timestamp(clamping: row.int(at: 5))))
           }
-          count += 1
         }
-        return count
+        count += 1
+      }
+      return count
     }
   }
 }

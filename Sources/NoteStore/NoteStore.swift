@@ -74,9 +74,11 @@ public final class NoteStore {
     return try mappingErrors { try database.read { _ in try body() } }
   }
 
-  /// Runs `body` as one write transaction: the changes made by the store's methods inside it
-  /// commit together when it returns and are rolled back when it throws. Inside an open batch,
-  /// `body` is part of the batch instead.
+  /// Runs `body` as one write transaction.
+  ///
+  /// The changes made by the store's methods inside it commit together when it returns and
+  /// are rolled back when it throws. Inside an open batch, `body` is part of the batch
+  /// instead.
   ///
   /// When SQLite answers busy (another process held the lock past the busy timeout), the
   /// whole transaction is rolled back and `body` runs again, a bounded number of times: it
@@ -88,9 +90,11 @@ public final class NoteStore {
     try performWrite { _ in try body() }
   }
 
-  /// `write`, run once: only the transaction's start is retried when SQLite answers busy,
-  /// and a busy answer at the commit fails it. Inside an open unit, `body` runs in an
-  /// explicit savepoint of it, all or nothing.
+  /// `write`, run once.
+  ///
+  /// Only the transaction's start is retried when SQLite answers busy, and a busy answer at
+  /// the commit fails it. Inside an open unit, `body` runs in an explicit savepoint of it,
+  /// all or nothing.
   public func writeOnce<T>(_ body: () throws -> T) throws -> T {
     try performWriteOnce { _ in try body() }
   }
@@ -171,9 +175,10 @@ public final class NoteStore {
     }
   }
 
-  /// A value that changes whenever the database does: a commit or rollback through this
-  /// store, or another connection's commit. Compare two to know whether anything changed in
-  /// between.
+  /// A value that changes whenever the database does.
+  ///
+  /// A commit or rollback through this store, or another connection's commit, changes it.
+  /// Compare two to know whether anything changed in between.
   ///
   /// One statement (`PRAGMA data_version`); inside a unit it reads that unit's snapshot.
   public func changeToken() throws -> ChangeToken {

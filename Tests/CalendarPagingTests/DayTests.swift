@@ -90,7 +90,7 @@ import Testing
     ),
     (
       "2024-05-01\n", .malformed("2024-05-01\n"),
-      "'2024-05-01\\u{a}' is not a date: expected YYYY-MM-DD, years 0001 to 9999"
+      "'2024-05-01\\n' is not a date: expected YYYY-MM-DD, years 0001 to 9999"
     ),
   ]
 

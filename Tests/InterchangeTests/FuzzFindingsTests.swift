@@ -47,6 +47,6 @@ import Testing
       let error = #expect(throws: InterchangeError.self) { try decoder.next() }
       messages.insert("\(error.map { "\($0)" } ?? "")")
     }
-    #expect(messages == ["line 1: unexpected '\u{FEFF}', expected a note object"])
+    #expect(messages == [#"line 1: unexpected '\u{FEFF}', expected a note object"#])
   }
 }

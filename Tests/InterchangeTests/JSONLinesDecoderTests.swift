@@ -77,7 +77,7 @@ import Testing
     ),
     (
       #"{"day":"2024-05-01","body":"a","uid":"a\nb"}"#,
-      #"line 3: 'uid' contains a control character: 'a\u{a}b'"#
+      #"line 3: 'uid' contains a control character: 'a\nb'"#
     ),
     (#"{"day":"2024-05-01","body":"a""#, "line 3: unexpected end of input, expected ',' or '}'"),
   ]

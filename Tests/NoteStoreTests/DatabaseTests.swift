@@ -87,37 +87,30 @@ import Testing
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
   }
 
-  @Test func aWriteInsideAnOpenTransactionIsASavepoint() throws {
+  @Test func aSavepointIsExplicitAndUndoesOnlyItsOwnChanges() throws {
     let database = try openScratch()
     struct Abort: Error {}
     try database.beginTransaction()
-    try database.write { try $0.execute("INSERT INTO t (b) VALUES ('outer kept')") }
-    _ = try? database.write { database in
+    try database.execute("INSERT INTO t (b) VALUES ('outer kept')")
+    try database.inSavepoint { try $0.execute("INSERT INTO t (b) VALUES ('inner kept')") }
+    _ = try? database.inSavepoint { database in
       try database.execute("INSERT INTO t (b) VALUES ('inner dropped')")
       throw Abort()
     }
-    #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 2)
     try database.rollbackTransaction()
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
   }
 
-  @Test func aWriteWithoutSavepointRunsDirectlyInAnOpenTransaction() throws {
+  @Test func writeOnceRollsBackWhatItsBodyDidWhenTheBodyThrows() throws {
     let database = try openScratch()
     struct Abort: Error {}
-    try database.beginTransaction()
-    _ = try? database.writeWithoutSavepoint { database in
-      try database.execute("INSERT INTO t (b) VALUES ('kept until the rollback')")
-      throw Abort()
-    }
-    #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
-    try database.rollbackTransaction()
-    #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
-    // Outside a transaction it is a whole write transaction: a throw keeps nothing.
-    _ = try? database.writeWithoutSavepoint { database in
+    _ = try? database.writeOnce { database in
       try database.execute("INSERT INTO t (b) VALUES ('dropped')")
       throw Abort()
     }
-    #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
+    try database.writeOnce { try $0.execute("INSERT INTO t (b) VALUES ('kept')") }
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
     #expect(database.isAutocommit)
   }
 

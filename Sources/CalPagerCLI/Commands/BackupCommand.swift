@@ -1,3 +1,4 @@
+import CalendarPaging
 import CommandLanguage
 
 /// `backup FILE`: a consistent copy of the database, written atomically.

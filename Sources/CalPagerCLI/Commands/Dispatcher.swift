@@ -1,6 +1,7 @@
 import CommandLanguage
 
 /// Runs a parsed command: finds its type in the registry, reads its arguments and runs it.
+///
 /// The one-shot path and the line mode both come through here.
 enum Dispatcher {
   /// Reads `arguments` into their command and runs it in `context`.

@@ -126,9 +126,12 @@ struct ExportCommand: CalPagerCommand {
 extension Format {
   /// The `--format` of `arguments`, nil when not given.
   ///
-  /// - Parameter importing: Whether only the formats `import` reads are accepted.
-  static func option(in arguments: ParsedArguments, importing: Bool) throws(UsageError) -> Format?
-  {
+  /// - Parameters:
+  ///   - arguments: The command's arguments.
+  ///   - importing: Whether only the formats `import` reads are accepted.
+  /// - Returns: The format, or nil.
+  /// - Throws: `UsageError` naming the value and the formats accepted.
+  static func option(in arguments: ParsedArguments, importing: Bool) throws(UsageError) -> Format? {
     guard let given = arguments.value(.format) else { return nil }
     let accepted = Format.allCases.filter { $0.isImportable || !importing }
     let names = accepted.map(\.rawValue)

@@ -1,8 +1,9 @@
 import CalendarPaging
 import NoteStore
 
-/// The move of `next` and `prev`: a number of days, or of days with notes, either way. Like
-/// every paging command it works out the target day and selects it through the pager.
+/// The move of `next` and `prev`: a number of days, or of days with notes, either way.
+///
+/// Like every paging command it works out the target day and selects it through the pager.
 struct Step {
   /// How many days, or days with notes, to move.
   let count: Int

@@ -1,3 +1,4 @@
+import CalendarPaging
 import Interchange
 
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued

@@ -1,3 +1,4 @@
+import CalendarPaging
 import Interchange
 
 /// What `export` prints: nothing when the notes went to standard output; for a file,

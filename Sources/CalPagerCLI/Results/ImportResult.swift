@@ -1,3 +1,4 @@
+import CalendarPaging
 import NoteStore
 
 /// What `import` prints: `Imported f.jsonl: 3 added, 0 updated, 0 unchanged, 0 skipped`, or

@@ -1,3 +1,4 @@
+import CalendarPaging
 import Interchange
 import NoteStore
 

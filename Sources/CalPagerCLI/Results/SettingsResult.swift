@@ -48,7 +48,8 @@ struct SettingsResult: CommandResult {
         let name = entry.key.rawValue
         let padded = name + String(repeating: " ", count: width - name.utf8.count)
         output.line(
-          "\(padded)  \(entry.value)" + (entry.isDefault ? style.paint("  (default)", SGR.dim) : ""))
+          "\(padded)  \(entry.value)" + (entry.isDefault ? style.paint("  (default)", SGR.dim) : "")
+        )
       }
     }
   }

@@ -1,3 +1,4 @@
+import CalendarPaging
 import CommandLanguage
 import Interchange
 

@@ -27,9 +27,10 @@ final class Pager {
   /// The selected day, once a paging command has run.
   var selectedDay: Day? { controller?.selectedItem }
 
-  /// Checks once whether the database changed since the last look, re-reading the settings
-  /// and reloading the controller's data if it did. Call it once per command, inside the
-  /// command's read or write unit.
+  /// Checks once whether the database changed since the last look.
+  ///
+  /// When it did, the settings are read again and the controller's data reloaded. Call it
+  /// once per command, inside the command's read or write unit.
   ///
   /// - Returns: Whether anything changed.
   @discardableResult

@@ -88,6 +88,8 @@ final class Session {
   /// - Parameters:
   ///   - width: The menu's width in columns.
   ///   - target: The day to select, given the selected one; nil to show the selected day.
+  /// - Returns: The page of the day selected afterwards.
+  /// - Throws: What `target` throws; the store's errors.
   func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
     let body = { () throws -> DayPageResult in
       try self.pager.refresh()

@@ -2,6 +2,7 @@ import CalendarPaging
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 /// Every paging and note command, and every usage error its arguments can give.
 @Suite struct CommandParserCommandsTests {
@@ -75,7 +76,7 @@ import Testing
   ])
   func pagingErrors(words: [String], expected: String) {
     #expect(message(words) == expected)
-    #expect(usageError(words)?.usage == .command(CommandName(word: words[0])!))
+    #expect(usageError(words)?.usage == usage(of: words[0]))
   }
 
   @Test func notes() throws {
@@ -180,7 +181,7 @@ import Testing
   ])
   func noteErrors(words: [String], expected: String) {
     #expect(message(words) == expected)
-    #expect(usageError(words)?.usage == .command(CommandName(word: words[0])!))
+    #expect(usageError(words)?.usage == usage(of: words[0]))
   }
 
   @Test func messagesQuoteInputSafely() {

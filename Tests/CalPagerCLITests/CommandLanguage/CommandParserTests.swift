@@ -2,11 +2,17 @@ import CalendarPaging
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 /// The scan: global options, `--opt=value`, `--`, `-h` anywhere, values that look negative.
 @Suite struct CommandParserTests {
   @Test func noWordsShowsTheSelectedDay() throws {
-    #expect(try CommandParser.parse([]) == Invocation(options: GlobalOptions(), command: .show))
+    #expect(
+      try parse([])
+        == Invocation(
+          options: GlobalOptions(),
+          request: .command(ParsedArguments(spec: ShowCommand.spec, words: [], mode: .commandLine)))
+    )
     #expect(try command(["--json"]) == .show)
   }
 
@@ -19,32 +25,32 @@ import Testing
       ["--width", "60", "--color=never", "next", "--db=/tmp/x.db", "--json"],
     ]
     for words in spellings {
-      let invocation = try CommandParser.parse(words)
+      let invocation = try parse(words)
       #expect(invocation.options == expected, "\(words)")
       #expect(invocation.command == .next(count: 1, withNotes: false), "\(words)")
     }
   }
 
   @Test func keepsTheLastValueOfARepeatedOption() throws {
-    let invocation = try CommandParser.parse(["--width", "60", "--width=100", "show"])
+    let invocation = try parse(["--width", "60", "--width=100", "show"])
     #expect(invocation.options.width == 100)
   }
 
   @Test func takesAnyTextAfterEqualsAsTheValue() throws {
-    let invocation = try CommandParser.parse(["--db=-odd=name", "export", "--output=--x"])
+    let invocation = try parse(["--db=-odd=name", "export", "--output=--x"])
     #expect(invocation.options.databasePath == "-odd=name")
     #expect(invocation.command == .export(ExportOptions(output: "--x")))
   }
 
   @Test(arguments: ColorMode.allCases)
   func readsEveryColourMode(mode: ColorMode) throws {
-    #expect(try CommandParser.parse(["--color", mode.rawValue]).options.color == mode)
+    #expect(try parse(["--color", mode.rawValue]).options.color == mode)
   }
 
   @Test func readsWidthsAtTheLimits() throws {
-    #expect(try CommandParser.parse(["--width", "1"]).options.width == 1)
-    #expect(try CommandParser.parse(["--width", "+80"]).options.width == 80)
-    #expect(try CommandParser.parse(["--width", "10000"]).options.width == 10000)
+    #expect(try parse(["--width", "1"]).options.width == 1)
+    #expect(try parse(["--width", "+80"]).options.width == 80)
+    #expect(try parse(["--width", "10000"]).options.width == 10000)
   }
 
   @Test func doubleDashEndsOptions() throws {
@@ -52,7 +58,7 @@ import Testing
     #expect(try command(["--", "add", "--json"]) == .add(day: nil, body: .text("--json")))
     #expect(try command(["add", "--", "--"]) == .add(day: nil, body: .text("--")))
     #expect(try command(["add", "x", "--", "-"]) == .add(day: nil, body: .text("x -")))
-    let invocation = try CommandParser.parse(["add", "--json", "--", "--json"])
+    let invocation = try parse(["add", "--json", "--", "--json"])
     #expect(invocation.options.json)
     #expect(invocation.command == .add(day: nil, body: .text("--json")))
   }
@@ -123,10 +129,10 @@ import Testing
     #expect(try command(line: "commit") == .commit)
     #expect(try command(line: "rollback") == .rollback)
     #expect(try command(line: "add -- -") == .add(day: nil, body: .text("-")))
-    #expect(try CommandParser.parseLine("next --json")?.options.json == true)
+    #expect(try parseLine("next --json")?.options.json == true)
     for word in ["quit", "begin", "commit", "rollback"] {
-      #expect(try command(line: word)?.name == CommandName(word: word))
-      #expect(try command(line: word)?.arguments == [word])
+      #expect(try command(line: word)?.name == CommandName(word: word)?.rawValue)
+      #expect(try parseLine(word)?.commandWords == [word])
     }
   }
 
@@ -137,9 +143,9 @@ import Testing
   }
 
   @Test func blankAndCommentLinesAreNoCommand() throws {
-    #expect(try CommandParser.parseLine("") == nil)
-    #expect(try CommandParser.parseLine("   ") == nil)
-    #expect(try CommandParser.parseLine("# goto 2024-05-01") == nil)
+    #expect(try parseLine("") == nil)
+    #expect(try parseLine("   ") == nil)
+    #expect(try parseLine("# goto 2024-05-01") == nil)
   }
 
   @Test func shellLineUsesTheTokenizer() throws {
@@ -150,7 +156,7 @@ import Testing
     #expect(
       try command(line: "add --day=\"2024-05-01\" x")
         == .add(day: .day(day("2024-05-01")), body: .text("x")))
-    let error = #expect(throws: UsageError.self) { try CommandParser.parseLine("add 'x") }
+    let error = #expect(throws: UsageError.self) { try parseLine("add 'x") }
     #expect(error?.message == "unterminated single quote starting at column 5")
   }
 
@@ -168,13 +174,16 @@ import Testing
       ["--db", "/x", "--json", "--color", "always", "--width", "9"],
     ]
     for words in samples {
-      let invocation = try CommandParser.parse(words)
-      #expect(try CommandParser.parse(invocation.arguments) == invocation, "\(words)")
-      let name = invocation.command.name?.rawValue ?? "--version"
-      #expect(invocation.command.arguments.first == name, "\(words)")
+      let invocation = try parse(words)
+      #expect(try parse(invocation.arguments) == invocation, "\(words)")
+      switch invocation.request {
+      case .command(let arguments): #expect(invocation.commandWords.first == arguments.name)
+      case .help: #expect(invocation.arguments.last == "--help", "\(words)")
+      case .version: #expect(invocation.arguments.last == "--version", "\(words)")
+      }
       let line = invocation.arguments.map(Tokenizer.quoted).joined(separator: " ")
-      if let inShell = try? CommandParser.parse(words, mode: .shellLine) {
-        #expect(try CommandParser.parseLine(line) == inShell, "\(line)")
+      if let inShell = try? parse(words, mode: .shellLine) {
+        #expect(try parseLine(line) == inShell, "\(line)")
       }
     }
   }
@@ -188,10 +197,10 @@ import Testing
   /// missed it, and `--db=\u{36F}` (the canonical form of `--db \u{36F}`) became an unknown
   /// option.
   @Test func valueStartingWithACombiningMark() throws {
-    let invocation = try CommandParser.parse(["--db", "\u{36F}"])
+    let invocation = try parse(["--db", "\u{36F}"])
     #expect(invocation.options.databasePath == "\u{36F}")
-    #expect(try CommandParser.parse(["--db=\u{36F}"]) == invocation)
-    #expect(try CommandParser.parse(invocation.arguments) == invocation)
+    #expect(try parse(["--db=\u{36F}"]) == invocation)
+    #expect(try parse(invocation.arguments) == invocation)
     #expect(
       try command(["export", "--output=\u{301}x"]) == .export(ExportOptions(output: "\u{301}x")))
     #expect(

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 /// Replays the checked-in fuzz corpora (Tests/Fuzz/Corpus/…) through the properties the fuzz
 /// targets check, so every input that once found a bug stays a regression test in
@@ -56,12 +57,12 @@ import Testing
       let parsed = words.flatMap { words in
         Result { () throws(UsageError) in
           words.isEmpty && mode == .shellLine
-            ? nil : try CommandParser.parse(words, mode: mode)
+            ? nil : try parse(words, mode: mode)
         }
       }
       switch parsed {
       case .success(let invocation?):
-        #expect(try CommandParser.parse(invocation.arguments, mode: mode) == invocation)
+        #expect(try parse(invocation.arguments, mode: mode) == invocation)
       case .success(nil):
         break
       case .failure(let error):

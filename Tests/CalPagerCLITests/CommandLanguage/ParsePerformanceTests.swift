@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 /// Prints what tokenizing and parsing typical shell lines cost; never fails on timing.
 ///
@@ -22,11 +23,11 @@ struct ParsePerformanceTests {
     var checksum = 0
     for line in ParsePerformanceTests.lines {
       // Warm up, and check the line parses.
-      _ = try #require(try CommandParser.parseLine(line))
+      _ = try #require(try parseLine(line))
       let clock = ContinuousClock()
       let elapsed = try clock.measure {
         for _ in 0..<rounds {
-          if let invocation = try CommandParser.parseLine(line) {
+          if let invocation = try parseLine(line) {
             checksum &+= invocation.options.json ? 1 : 2
           }
         }

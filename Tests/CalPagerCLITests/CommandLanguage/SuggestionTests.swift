@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 @Suite struct SuggestionTests {
   let commands = CommandName.available(in: .commandLine).map(\.rawValue)

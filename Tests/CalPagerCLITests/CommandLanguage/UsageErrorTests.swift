@@ -1,6 +1,8 @@
+import CalendarPaging
 import Testing
 
 @testable import CalPagerCLI
+@testable import CommandLanguage
 
 @Suite struct UsageErrorTests {
   @Test func printsMessageUsageAndHelpPointer() {
@@ -47,16 +49,17 @@ import Testing
   }
 
   @Test func theInterpreterCanRaiseOne() {
-    let error = UsageError("no setting 'colour'; did you mean 'color'?", usage: .command(.config))
+    let error = UsageError(
+      "no setting 'colour'; did you mean 'color'?", usage: usage(of: "config"))
     #expect(error.usageLines.first == "calpager config list")
     #expect(UsageError.exitStatus == 64)
   }
 
   @Test func quotesInputOnOneSafeLine() {
-    #expect(UsageError.quoted("plain") == "'plain'")
-    #expect(UsageError.quoted("a\nb\u{1B}]0;x\u{7}") == #"'a\nb\e]0;x\x07'"#)
+    #expect(Quote.quoted("plain") == "'plain'")
+    #expect(Quote.quoted("a\nb\u{1B}]0;x\u{7}") == #"'a\nb\e]0;x\x07'"#)
     #expect(
-      UsageError.quoted(String(repeating: "é", count: 70)) == "'"
+      Quote.quoted(String(repeating: "é", count: 70)) == "'"
         + String(repeating: "é", count: 64) + "…'")
   }
 }

@@ -1,4 +1,5 @@
 import CalendarPaging
+import CommandLanguage
 import Foundation
 import NoteStore
 import TestSupport
@@ -20,17 +21,21 @@ import Testing
   }
 
   @Test(arguments: [
-    Command.goto(.day(Day("2024-05-01")!)), .today, .next(count: 40, withNotes: false),
-    .previous(count: 1, withNotes: true),
+    ["goto", "2024-05-01"], ["today"], ["next", "40"], ["prev", "--with-notes"],
   ])
-  func theFirstPagingCommandBuildsOneWindow(command: Command) throws {
+  func theFirstPagingCommandBuildsOneWindow(words: [String]) throws {
     let directory = TemporaryDirectory("session")
     let session = try session(in: directory)
-    let style = session.style(for: GlobalOptions())
-    try session.execute(command, style: style)
+    let invocation = try parse(words)
+    guard case .command(let arguments) = invocation.request else {
+      Issue.record("\(words) is not a command")
+      return
+    }
+    let context = CommandContext(session: session, options: GlobalOptions(), mode: .commandLine)
+    _ = try Dispatcher.run(arguments, in: context)
     // The window is built around the target at once: one count query, not one around the old
     // selection and another around the new.
-    let controller = try session.pagingController(width: style.width)
+    let controller = try #require(session.pager.controller)
     #expect(controller.dataSource.countQueries == 1)
     #expect(controller.selectedItem == (try session.store.selectedDay()))
   }

@@ -14,13 +14,13 @@
 /// several scripts need them, and they move no cursor. Backslashes in the text are not doubled:
 /// the output is for people, not for parsing (JSON and CSV carry the exact text), and a renderer
 /// that wants escapes to stand out passes `escapePrefix`/`escapeSuffix` (say, reverse video).
-struct TerminalText: Sendable {
+public struct TerminalText: Sendable {
   /// Tab stops, in characters from the start of each line of the text, for `multiline`.
-  var tabWidth = 4
+  public var tabWidth = 4
   /// Printed before each escape, such as an SGR sequence; empty by default.
-  var escapePrefix = ""
+  public var escapePrefix = ""
   /// Printed after each escape, such as an SGR reset; empty by default.
-  var escapeSuffix = ""
+  public var escapeSuffix = ""
 
   /// Escapes `text` for a multi-line context (a note's body on a page).
   ///
@@ -29,7 +29,7 @@ struct TerminalText: Sendable {
   /// before a tab shift it; the stops are a convenience, not a layout promise).
   ///
   /// - Complexity: O(n) in the length of `text`.
-  func multiline(_ text: String) -> String {
+  public func multiline(_ text: String) -> String {
     escaped(text, keepingNewlines: true)
   }
 
@@ -37,22 +37,22 @@ struct TerminalText: Sendable {
   /// `multiline`, but newlines are shown as `\n` and tabs as `\t`.
   ///
   /// - Complexity: O(n) in the length of `text`.
-  func singleLine(_ text: String) -> String {
+  public func singleLine(_ text: String) -> String {
     escaped(text, keepingNewlines: false)
   }
 
   /// `TerminalText().multiline(text)`: tab stops every 4 characters, escapes unmarked.
-  static func multiline(_ text: String) -> String {
+  public static func multiline(_ text: String) -> String {
     TerminalText().multiline(text)
   }
 
   /// `TerminalText().singleLine(text)`: escapes unmarked.
-  static func singleLine(_ text: String) -> String {
+  public static func singleLine(_ text: String) -> String {
     TerminalText().singleLine(text)
   }
 
   /// Whether `scalar` is shown as an escape rather than printed (newline and tab aside).
-  static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+  public static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
     if value < 0x600 { return false }
@@ -88,7 +88,7 @@ struct TerminalText: Sendable {
   }
 
   /// The scalar starting at `index` of valid UTF-8 `bytes`, and its length in bytes.
-  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+  public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
     value: UInt32, length: Int
   ) {
     let lead = UInt32(bytes[index])

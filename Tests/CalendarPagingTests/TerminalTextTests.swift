@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalPagerCLI
+@testable import CalendarPaging
 
 @Suite struct TerminalTextTests {
   /// A note that tries everything: colours, a title change, a hyperlink, the clipboard, a

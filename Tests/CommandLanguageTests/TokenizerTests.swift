@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalPagerCLI
+@testable import CommandLanguage
 
 @Suite struct TokenizerTests {
   static let broken: [(String, String)] = [

@@ -1,9 +1,8 @@
-import Interchange
 import Testing
 
-@testable import CalPagerCLI
+@testable import Interchange
 
-@Suite struct UTF8CheckTests {
+@Suite struct UTF8ValidationTests {
   func offset(_ bytes: [UInt8]) -> Int? {
     bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
   }

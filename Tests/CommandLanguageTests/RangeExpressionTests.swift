@@ -1,7 +1,7 @@
 import CalendarPaging
 import Testing
 
-@testable import CalPagerCLI
+@testable import CommandLanguage
 
 @Suite struct RangeExpressionTests {
   let today = day("2024-05-10")

@@ -1,7 +1,7 @@
 import CalendarPaging
 import Testing
 
-@testable import CalPagerCLI
+@testable import CommandLanguage
 
 @Suite struct DateExpressionTests {
   let today = day("2024-05-10")
@@ -137,15 +137,5 @@ import Testing
       #expect(try DateExpression(parsing: text).description == text)
     }
     #expect(DateExpression.offset(-0).description == "+0")
-  }
-
-  @Test func resolvesExportBounds() throws {
-    #expect(try ExportOptions().days(today: today, selected: selected) == Day.first...Day.last)
-    let week = ExportOptions(from: .offset(-3), to: .today)
-    #expect(try week.days(today: today, selected: selected) == day("2024-04-28")...today)
-    let reversed = ExportOptions(from: .today, to: .offset(0))
-    #expect(throws: DateExpressionError.fromAfterTo(from: today, to: selected)) {
-      try reversed.days(today: today, selected: selected)
-    }
   }
 }
