@@ -13,7 +13,7 @@ import Testing
 
   /// Rows as a store would hand them over: uid and body bytes in one contiguous block, like
   /// `sqlite3_column_text`, bodies of about 70 bytes with quotes, backslashes, tabs, line
-  /// breaks and non-ASCII text (as in research/performance-floors.md).
+  /// breaks and non-ASCII text (as the benchmark's generated notes are).
   struct Rows {
     var bytes: [UInt8] = []
     var rows: [(uid: Range<Int>, body: Range<Int>, day: Day, created: Timestamp)] = []

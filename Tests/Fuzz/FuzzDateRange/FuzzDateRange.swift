@@ -1,7 +1,5 @@
 import CalendarPaging
-
-// The command-language sources are compiled into this target through the CommandLanguage
-// symlink (see FuzzTokenizer).
+import CommandLanguage
 
 /// libFuzzer entry: DATE and RANGE expressions, parsed and resolved.
 ///

@@ -1,8 +1,10 @@
 import CalendarPaging
 
+@testable import CalPagerCLI
+
 /// libFuzzer entry: the first byte picks a setting, the rest is its value.
 ///
-/// A value must either be refused with a one-line `SettingError` naming it, or be accepted
+/// A value must either be refused with a one-line `CLIError.invalidSetting` naming it, or be accepted
 /// with a canonical form that reads back to the same options. The whole input is also tried
 /// as a setting name, and measured by `DisplayWidth`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,10 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let canonical = options.value(for: key)
     let again = try MenuOptions.canonicalValue(canonical, for: key)
     precondition(again == canonical, "canonical form is not stable")
-    let stored = try MenuOptions(settings: [key.rawValue: canonical])
+    let stored = MenuOptions(settings: [key.rawValue: canonical])
     precondition(stored == options, "canonical form reads back to other options")
   } catch {
-    precondition(error == .invalidValue(text, key: key), "wrong error")
+    precondition(error == .invalidSetting(text, key: key), "wrong error")
     precondition(options == MenuOptions(), "a refused value changed the options")
     check(message: error.description)
   }

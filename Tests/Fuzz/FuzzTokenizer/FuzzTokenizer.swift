@@ -1,6 +1,5 @@
-// The command-language sources are compiled into this target through the CommandLanguage
-// symlink: CalPagerCLI itself depends on NoteStore, whose build-tool plugin cannot be built
-// with -sanitize=fuzzer.
+import CalendarPaging
+import CommandLanguage
 
 /// libFuzzer entry: the line-mode tokenizer on arbitrary bytes.
 ///
