@@ -14,13 +14,16 @@ struct LineMode {
   let session: Session
   /// The options given to `calpager shell` itself, the default for every line.
   let options: GlobalOptions
-  let errors = Output(descriptor: 2)
+  /// Where the lines are read from: standard input.
+  var input: Int32 = 0
+  /// Where errors go: standard error.
+  var errors = Output(descriptor: 2)
 
   /// Runs the session and returns the exit status.
   func run() -> Int32 {
     session.savesEveryMove = false
-    let reader = LineReader(descriptor: 0)
-    let interactive = Terminal.isTerminal(0)
+    let reader = LineReader(descriptor: input)
+    let interactive = Terminal.isTerminal(input)
     let output = session.output
     var failed = false
 
