@@ -13,12 +13,13 @@ public struct Migration: Sendable, Equatable {
 
   /// The migrations this binary knows, in the order they apply: the files of `Migrations/`,
   /// embedded at build time.
-  ///
-  /// A fuzzing build has none: the build-tool plugin that embeds them cannot be built with
-  /// `-sanitize=fuzzer`, and no fuzz target opens a database (see Package.swift).
+  public static let all: [Migration] = embedded
+
+  // A fuzzing build has none: the build-tool plugin that embeds them cannot be built with
+  // `-sanitize=fuzzer`, and no fuzz target opens a database (see Package.swift).
   #if CALPAGER_FUZZING
-    public static let all: [Migration] = []
+    private static let embedded: [Migration] = []
   #else
-    public static let all: [Migration] = embeddedMigrations
+    private static let embedded: [Migration] = embeddedMigrations
   #endif
 }
