@@ -119,27 +119,35 @@ public struct JSONWriter {
     JSON.appendNote(value, includeID: includeID, into: &bytes)
   }
 
-  /// Writes the member `name` with a string value.
-  public mutating func field(_ name: String, _ value: String) {
+  /// Writes the member `name` and its value.
+  public mutating func field(_ name: String, _ value: some JSONValue) {
     key(name)
-    string(value)
+    value.write(to: &self)
   }
+}
 
-  /// Writes the member `name` with an integer value.
-  public mutating func field(_ name: String, _ value: Int) {
-    key(name)
-    int(value)
-  }
+/// A value `JSONWriter.field` writes: a string, an integer, a boolean or a day.
+public protocol JSONValue {
+  /// Writes the value.
+  func write(to json: inout JSONWriter)
+}
 
-  /// Writes the member `name` with a boolean value.
-  public mutating func field(_ name: String, _ value: Bool) {
-    key(name)
-    bool(value)
-  }
+extension String: JSONValue {
+  /// Writes the string.
+  public func write(to json: inout JSONWriter) { json.string(self) }
+}
 
-  /// Writes the member `name` with a day value.
-  public mutating func field(_ name: String, _ value: Day) {
-    key(name)
-    day(value)
-  }
+extension Int: JSONValue {
+  /// Writes the integer.
+  public func write(to json: inout JSONWriter) { json.int(self) }
+}
+
+extension Bool: JSONValue {
+  /// Writes `true` or `false`.
+  public func write(to json: inout JSONWriter) { json.bool(self) }
+}
+
+extension Day: JSONValue {
+  /// Writes the day as `YYYY-MM-DD`.
+  public func write(to json: inout JSONWriter) { json.day(self) }
 }

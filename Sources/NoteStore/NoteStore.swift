@@ -153,23 +153,20 @@ public final class NoteStore {
 
   /// Commits the open batch; when the commit fails, nothing of the batch is kept.
   public func commitBatch() throws(StoreError) {
-    precondition(isBatchOpen, "no batch is open")
-    unit = .none
-    localChanges += 1
-    do {
-      try database.commitTransaction()
-    } catch {
-      throw StoreError(error, path: location.path)
-    }
+    try endBatch(database.commitTransaction)
   }
 
   /// Rolls the open batch back, keeping nothing of it.
   public func rollbackBatch() throws(StoreError) {
+    try endBatch(database.rollbackTransaction)
+  }
+
+  private func endBatch(_ end: () throws(DatabaseError) -> Void) throws(StoreError) {
     precondition(isBatchOpen, "no batch is open")
     unit = .none
     localChanges += 1
     do {
-      try database.rollbackTransaction()
+      try end()
     } catch {
       throw StoreError(error, path: location.path)
     }

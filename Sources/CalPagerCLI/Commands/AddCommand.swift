@@ -27,20 +27,9 @@ struct AddCommand: CalPagerCommand {
   )
 
   /// The day, when `--day` gave one; else the selected day.
-  let day: DateExpression?
+  var day: DateExpression?
   /// Where the text comes from.
   let body: NoteBody
-
-  /// An add of `body` on `day` (the selected day when nil).
-  init(day: DateExpression? = nil, body: NoteBody) {
-    self.day = day
-    self.body = body
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    day = try arguments.date(.day)
-    body = try arguments.body(from: 0)
-  }
 
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
@@ -50,5 +39,12 @@ struct AddCommand: CalPagerCommand {
     try session.saveSelection()
     let note = try session.store.add(text, on: target)
     return NoteResult(note: note, message: "Added #\(note.id ?? 0) to \(note.day.longName)")
+  }
+}
+
+extension AddCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    day = try arguments.date(.day)
+    body = try arguments.body(from: 0)
   }
 }

@@ -20,19 +20,6 @@ struct BackupCommand: CalPagerCommand {
   /// The file the copy is written to.
   let path: String
 
-  /// A backup to `path`.
-  init(path: String) {
-    self.path = path
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    path = try arguments.file(at: 0, expected: "give the file to write the copy to")
-    guard path != "-" || arguments.literalFrom == 0 else {
-      throw arguments.failure("'-' is not a file: a backup is a database file, not a stream")
-    }
-    try arguments.expectAtMost(1)
-  }
-
   func run(in context: CommandContext) throws -> MessageResult {
     let session = try context.session
     try session.saveSelection()
@@ -44,5 +31,15 @@ struct BackupCommand: CalPagerCommand {
       json.field("backup", path)
       json.field("notes", count)
     }
+  }
+}
+
+extension BackupCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = try arguments.file(at: 0, expected: "give the file to write the copy to")
+    guard path != "-" || arguments.literalFrom == 0 else {
+      throw arguments.failure("'-' is not a file: a backup is a database file, not a stream")
+    }
+    try arguments.expectAtMost(1)
   }
 }

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `begin`: start the line mode's transaction.
-struct BeginCommand: CalPagerCommand {
+struct BeginCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "begin",
     abstract: "Start a transaction.",
@@ -18,13 +18,6 @@ struct BeginCommand: CalPagerCommand {
     usage: ["begin"],
     availability: .lineModeOnly
   )
-
-  /// `begin` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> NoResult {
     let session = try context.session

@@ -98,6 +98,20 @@ private final class SessionOpener {
   }
 }
 
+/// A command that takes no arguments (`show`, `undo`, `begin`, …): reading its arguments only
+/// checks that none were given.
+protocol ArgumentlessCommand: CalPagerCommand {
+  /// The command.
+  init()
+}
+
+extension ArgumentlessCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+    self.init()
+  }
+}
+
 extension CalPagerCommand {
   /// An argument of a spec, as commands declare them.
   typealias Argument = CommandSpec.Argument

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `check`: the database's integrity, search index, schema version and counts.
-struct CheckCommand: CalPagerCommand {
+struct CheckCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "check",
     abstract: "Check the database's integrity.",
@@ -14,13 +14,6 @@ struct CheckCommand: CalPagerCommand {
       """,
     usage: ["calpager check"]
   )
-
-  /// `check` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> CheckResult {
     CheckResult(report: try context.store.check())

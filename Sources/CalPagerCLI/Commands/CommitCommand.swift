@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `commit`: keep the changes made since `begin`, unless a line failed.
-struct CommitCommand: CalPagerCommand {
+struct CommitCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "commit",
     abstract: "Keep the changes made since begin.",
@@ -18,13 +18,6 @@ struct CommitCommand: CalPagerCommand {
     usage: ["commit"],
     availability: .lineModeOnly
   )
-
-  /// `commit` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> NoResult {
     let session = try context.session

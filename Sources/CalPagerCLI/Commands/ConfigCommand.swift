@@ -46,11 +46,39 @@ struct ConfigCommand: CalPagerCommand {
   /// What to do.
   let action: Action
 
-  /// A `config` command.
-  init(action: Action) {
-    self.action = action
+  func run(in context: CommandContext) throws -> SettingsResult {
+    let session = try context.session
+    let store = session.store
+    switch action {
+    case .list:
+      let stored = try store.settings()
+      let options = MenuOptions(settings: stored)
+      return SettingsResult(
+        settings: SettingKey.allCases.map { key in
+          SettingsResult.Entry(
+            key: key, value: options.value(for: key), isDefault: stored[key.rawValue] == nil)
+        }, form: .list)
+    case .get(let name):
+      let key = try SettingKey(parsing: name)
+      let value = MenuOptions(settings: try store.settings()).value(for: key)
+      return SettingsResult(settings: [.init(key: key, value: value)], form: .bare)
+    case .set(let name, let value):
+      let key = try SettingKey(parsing: name)
+      let canonical = try MenuOptions.canonicalValue(value, for: key)
+      try session.saveSelection()
+      try store.setSetting(key.rawValue, to: canonical)
+      return SettingsResult(settings: [.init(key: key, value: canonical)], form: .assignment)
+    case .unset(let name):
+      let key = try SettingKey(parsing: name)
+      try session.saveSelection()
+      try store.removeSetting(key.rawValue)
+      return SettingsResult(
+        settings: [.init(key: key, value: key.defaultValue)], form: .assignment)
+    }
   }
+}
 
+extension ConfigCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let action = arguments.words.first else {
       throw arguments.failure(
@@ -80,37 +108,6 @@ struct ConfigCommand: CalPagerCommand {
       throw arguments.failure(
         "unknown config action \(Quote.quoted(action))"
           + (suggestion.isEmpty ? ": expected list, get, set or unset" : suggestion))
-    }
-  }
-
-  func run(in context: CommandContext) throws -> SettingsResult {
-    let session = try context.session
-    let store = session.store
-    switch action {
-    case .list:
-      let stored = try store.settings()
-      let options = MenuOptions(settings: stored)
-      return SettingsResult(
-        settings: SettingKey.allCases.map { key in
-          SettingsResult.Entry(
-            key: key, value: options.value(for: key), isDefault: stored[key.rawValue] == nil)
-        }, form: .list)
-    case .get(let name):
-      let key = try SettingKey(parsing: name)
-      let value = MenuOptions(settings: try store.settings()).value(for: key)
-      return SettingsResult(settings: [.init(key: key, value: value)], form: .bare)
-    case .set(let name, let value):
-      let key = try SettingKey(parsing: name)
-      let canonical = try MenuOptions.canonicalValue(value, for: key)
-      try session.saveSelection()
-      try store.setSetting(key.rawValue, to: canonical)
-      return SettingsResult(settings: [.init(key: key, value: canonical)], form: .assignment)
-    case .unset(let name):
-      let key = try SettingKey(parsing: name)
-      try session.saveSelection()
-      try store.removeSetting(key.rawValue)
-      return SettingsResult(
-        settings: [.init(key: key, value: key.defaultValue)], form: .assignment)
     }
   }
 }

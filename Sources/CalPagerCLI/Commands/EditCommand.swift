@@ -28,17 +28,6 @@ struct EditCommand: CalPagerCommand {
   /// Where the new text comes from.
   let body: NoteBody
 
-  /// An edit of note `id` with `body`.
-  init(id: Int, body: NoteBody) {
-    self.id = id
-    self.body = body
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    body = try arguments.body(from: 1)
-  }
-
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
     var initial = ""
@@ -51,5 +40,12 @@ struct EditCommand: CalPagerCommand {
     try session.saveSelection()
     let note = try session.store.edit(id: id, body: text)
     return NoteResult(note: note, message: "Edited #\(note.id ?? id) on \(note.day.longName)")
+  }
+}
+
+extension EditCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    body = try arguments.body(from: 1)
   }
 }

@@ -37,42 +37,13 @@ struct ExportCommand: CalPagerCommand {
   )
 
   /// `--format`; nil when not given (then the file's extension, else jsonl).
-  let format: Format?
+  var format: Format?
   /// `--from`: the first day exported; nil for no lower bound.
-  let from: DateExpression?
+  var from: DateExpression?
   /// `--to`: the last day exported; nil for no upper bound.
-  let to: DateExpression?
+  var to: DateExpression?
   /// The file `-o` names; nil (or `-`) for standard output.
-  let output: String?
-
-  /// An export with these options.
-  init(
-    format: Format? = nil, from: DateExpression? = nil, to: DateExpression? = nil,
-    output: String? = nil
-  ) {
-    self.format = format
-    self.from = from
-    self.to = to
-    self.output = output
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    format = try Format.option(in: arguments, importing: false)
-    from = try arguments.date(.from)
-    to = try arguments.date(.to)
-    if case .day(let first) = from, case .day(let last) = to, first > last {
-      throw arguments.failure(DateExpressionError.fromAfterTo(from: first, to: last).description)
-    }
-    if let given = arguments.value(.output) {
-      guard !given.value.isEmpty else {
-        throw arguments.failure("the file name given to '\(given.spelling)' is empty")
-      }
-      output = given.value
-    } else {
-      output = nil
-    }
-    try arguments.expectAtMost(0)
-  }
+  var output: String?
 
   func run(in context: CommandContext) throws -> ExportResult {
     let session = try context.session
@@ -145,5 +116,25 @@ extension Format {
       throw arguments.failure("'\(format.rawValue)' cannot be imported: \(expected)")
     }
     return format
+  }
+}
+
+extension ExportCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    format = try Format.option(in: arguments, importing: false)
+    from = try arguments.date(.from)
+    to = try arguments.date(.to)
+    if case .day(let first) = from, case .day(let last) = to, first > last {
+      throw arguments.failure(DateExpressionError.fromAfterTo(from: first, to: last).description)
+    }
+    if let given = arguments.value(.output) {
+      guard !given.value.isEmpty else {
+        throw arguments.failure("the file name given to '\(given.spelling)' is empty")
+      }
+      output = given.value
+    } else {
+      output = nil
+    }
+    try arguments.expectAtMost(0)
   }
 }

@@ -21,19 +21,16 @@ struct GotoCommand: CalPagerCommand {
   /// The day to select.
   let date: DateExpression
 
-  /// A move to `date`.
-  init(date: DateExpression) {
-    self.date = date
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    date = try arguments.date(at: 0)
-    try arguments.expectAtMost(1)
-  }
-
   func run(in context: CommandContext) throws -> DayPageResult {
     try context.session.page(width: context.style.width) { selected in
       try date.resolve(today: context.today, selected: selected)
     }
+  }
+}
+
+extension GotoCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    date = try arguments.date(at: 0)
+    try arguments.expectAtMost(1)
   }
 }

@@ -18,13 +18,18 @@ struct HelpCommand: CalPagerCommand {
   )
 
   /// The command whose help is shown (a spec's name); nil for the overview.
-  let topic: String?
+  var topic: String?
 
-  /// Help on `topic`.
-  init(topic: String? = nil) {
-    self.topic = topic
+  func run(in context: CommandContext) throws -> TextResult {
+    let grammar = CommandRegistry.grammar
+    return TextResult(
+      text: HelpText.text(
+        for: topic.flatMap(grammar.command(named:)), grammar: grammar, width: context.style.width,
+        mode: context.mode))
   }
+}
 
+extension HelpCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let word = arguments.words.first else {
       topic = nil
@@ -44,13 +49,5 @@ struct HelpCommand: CalPagerCommand {
       return
     }
     try arguments.expectAtMost(1)
-  }
-
-  func run(in context: CommandContext) throws -> TextResult {
-    let grammar = CommandRegistry.grammar
-    return TextResult(
-      text: HelpText.text(
-        for: topic.flatMap(grammar.command(named:)), grammar: grammar, width: context.style.width,
-        mode: context.mode))
   }
 }

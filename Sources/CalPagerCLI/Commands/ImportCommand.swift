@@ -41,25 +41,9 @@ struct ImportCommand: CalPagerCommand {
   /// The file read.
   let source: Source
   /// The `--format` given; nil when none was (then the file's extension, else jsonl).
-  let format: Format?
+  var format: Format?
   /// `--dry-run`: check and count, change nothing.
-  let dryRun: Bool
-
-  /// An import with these options.
-  init(source: Source, format: Format? = nil, dryRun: Bool = false) {
-    self.source = source
-    self.format = format
-    self.dryRun = dryRun
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    let file = try arguments.file(
-      at: 0, expected: "give a file to read, or - for standard input")
-    source = try arguments.isStandardInput(at: 0) ? .standardInput : .file(file)
-    format = try Format.option(in: arguments, importing: true)
-    dryRun = arguments.flag(.dryRun)
-    try arguments.expectAtMost(1)
-  }
+  var dryRun = false
 
   func run(in context: CommandContext) throws -> ImportResult {
     let session = try context.session
@@ -95,5 +79,16 @@ struct ImportCommand: CalPagerCommand {
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
     return ImportResult(
       name: name, summary: summary, otherComponents: decoder.skippedComponents, dryRun: dryRun)
+  }
+}
+
+extension ImportCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let file = try arguments.file(
+      at: 0, expected: "give a file to read, or - for standard input")
+    source = try arguments.isStandardInput(at: 0) ? .standardInput : .file(file)
+    format = try Format.option(in: arguments, importing: true)
+    dryRun = arguments.flag(.dryRun)
+    try arguments.expectAtMost(1)
   }
 }

@@ -26,17 +26,7 @@ struct ListCommand: CalPagerCommand {
   )
 
   /// The days to list; nil for the selected day's month.
-  let range: RangeExpression?
-
-  /// A listing of `range`.
-  init(range: RangeExpression? = nil) {
-    self.range = range
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    range = try arguments.words.first.map { (word) throws(UsageError) in try arguments.range(word) }
-    try arguments.expectAtMost(1)
-  }
+  var range: RangeExpression?
 
   func run(in context: CommandContext) throws -> NoteListResult {
     let session = try context.session
@@ -45,5 +35,12 @@ struct ListCommand: CalPagerCommand {
       try range?.resolve(today: context.today, selected: selected)
       ?? selected.firstOfMonth...selected.lastOfMonth
     return NoteListResult(days: days, notes: try session.store.notes(in: days))
+  }
+}
+
+extension ListCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    range = try arguments.words.first.map { (word) throws(UsageError) in try arguments.range(word) }
+    try arguments.expectAtMost(1)
   }
 }

@@ -24,23 +24,19 @@ struct MoveCommand: CalPagerCommand {
   /// The day to move it to.
   let date: DateExpression
 
-  /// The move of note `id` to `date`.
-  init(id: Int, date: DateExpression) {
-    self.id = id
-    self.date = date
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    date = try arguments.date(at: 1)
-    try arguments.expectAtMost(2)
-  }
-
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
     let day = try session.resolve(date)
     try session.saveSelection()
     let note = try session.store.move(id: id, to: day)
     return NoteResult(note: note, message: "Moved #\(note.id ?? id) to \(note.day.longName)")
+  }
+}
+
+extension MoveCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    date = try arguments.date(at: 1)
+    try arguments.expectAtMost(2)
   }
 }

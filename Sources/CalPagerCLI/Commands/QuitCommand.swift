@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `quit` (or `exit`): end the line mode.
-struct QuitCommand: CalPagerCommand {
+struct QuitCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "quit",
     aliases: ["exit"],
@@ -16,13 +16,6 @@ struct QuitCommand: CalPagerCommand {
     usage: ["quit", "exit"],
     availability: .lineModeOnly
   )
-
-  /// `quit` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> QuitResult {
     QuitResult()

@@ -19,20 +19,17 @@ struct RemoveCommand: CalPagerCommand {
   /// The note's id.
   let id: Int
 
-  /// The removal of note `id`.
-  init(id: Int) {
-    self.id = id
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    try arguments.expectAtMost(1)
-  }
-
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
     try session.saveSelection()
     let note = try session.store.remove(id: id)
     return NoteResult(note: note, message: "Removed #\(note.id ?? id) from \(note.day.longName)")
+  }
+}
+
+extension RemoveCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    id = try arguments.id(at: 0)
+    try arguments.expectAtMost(1)
   }
 }

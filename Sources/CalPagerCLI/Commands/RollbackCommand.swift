@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `rollback`: drop the changes made since `begin`.
-struct RollbackCommand: CalPagerCommand {
+struct RollbackCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "rollback",
     abstract: "Drop the changes made since begin.",
@@ -17,13 +17,6 @@ struct RollbackCommand: CalPagerCommand {
     usage: ["rollback"],
     availability: .lineModeOnly
   )
-
-  /// `rollback` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> NoResult {
     let session = try context.session

@@ -20,16 +20,13 @@ struct SearchCommand: CalPagerCommand {
   /// The query: the words joined by one space.
   let query: String
 
-  /// A search for `query`.
-  init(query: String) {
-    self.query = query
-  }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    query = try arguments.query()
-  }
-
   func run(in context: CommandContext) throws -> SearchResult {
     SearchResult(query: query, hits: try context.store.search(query))
+  }
+}
+
+extension SearchCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    query = try arguments.query()
   }
 }

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `shell`: the line mode, commands read from standard input one a line.
-struct ShellCommand: CalPagerCommand {
+struct ShellCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "shell",
     abstract: "Read commands line by line from standard input.",
@@ -23,13 +23,6 @@ struct ShellCommand: CalPagerCommand {
     usage: ["calpager shell"],
     availability: .commandLineOnly
   )
-
-  /// `shell` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> ShellResult {
     ShellResult(status: LineMode(session: try context.session, options: context.options).run())

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `show`: the selected day and its notes; what calpager does when no command is given.
-struct ShowCommand: CalPagerCommand {
+struct ShowCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show the selected day and its notes.",
@@ -16,13 +16,6 @@ struct ShowCommand: CalPagerCommand {
       """,
     usage: ["calpager show"]
   )
-
-  /// `show` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> DayPageResult {
     try context.session.page(width: context.style.width)

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `today`: select today.
-struct TodayCommand: CalPagerCommand {
+struct TodayCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "today",
     abstract: "Select today.",
@@ -13,13 +13,6 @@ struct TodayCommand: CalPagerCommand {
       """,
     usage: ["calpager today"]
   )
-
-  /// `today` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> DayPageResult {
     try context.session.page(width: context.style.width) { _ in context.today }

@@ -1,7 +1,7 @@
 import CommandLanguage
 
 /// `undo`: revert the last add, edit, mv, rm or import.
-struct UndoCommand: CalPagerCommand {
+struct UndoCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "undo",
     abstract: "Undo the last change to the notes.",
@@ -14,13 +14,6 @@ struct UndoCommand: CalPagerCommand {
       """,
     usage: ["calpager undo"]
   )
-
-  /// `undo` takes no arguments.
-  init() {}
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-  }
 
   func run(in context: CommandContext) throws -> UndoResult {
     let session = try context.session

@@ -48,13 +48,13 @@ extension Style {
   }
 }
 
-extension JSON {
-  /// Appends `notes` as the elements of a JSON array (without its brackets), each with its
-  /// local id: the `--json` form of a command's notes.
-  static func appendNoteArray(_ notes: [Note], into buffer: inout [UInt8]) {
-    for (index, note) in notes.enumerated() {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
-      JSON.appendNote(note, includeID: true, into: &buffer)
+extension JSONWriter {
+  /// Writes the member `name`: an array of `notes`, each with its local id (the `--json` form
+  /// of a command's notes).
+  mutating func notes(_ name: String, _ notes: [Note]) {
+    key(name)
+    array { json in
+      for note in notes { json.note(note, includeID: true) }
     }
   }
 }

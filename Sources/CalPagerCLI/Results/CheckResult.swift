@@ -10,19 +10,17 @@ struct CheckResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("ok", report.isHealthy)
-          json.field("integrity", report.integrity.joined(separator: "\n"))
-          json.field("searchIndex", report.searchIndexMatches)
-          json.key("schema")
-          json.array { json in
-            for name in report.migrations { json.string(name) }
-          }
-          json.field("notes", report.noteCount)
-          json.field("days", report.dayCount)
-          json.field("undo", report.undoDepth)
+      output.jsonObject { json in
+        json.field("ok", report.isHealthy)
+        json.field("integrity", report.integrity.joined(separator: "\n"))
+        json.field("searchIndex", report.searchIndexMatches)
+        json.key("schema")
+        json.array { json in
+          for name in report.migrations { json.string(name) }
         }
+        json.field("notes", report.noteCount)
+        json.field("days", report.dayCount)
+        json.field("undo", report.undoDepth)
       }
       return
     }

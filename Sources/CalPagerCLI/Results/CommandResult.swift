@@ -49,7 +49,7 @@ struct MessageResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { writer in writer.object(json) }
+      output.jsonObject(json)
     } else {
       output.line(message)
     }

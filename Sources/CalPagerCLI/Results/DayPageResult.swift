@@ -15,17 +15,12 @@ struct DayPageResult: CommandResult {
     let renderer = MenuRenderer(model: menu, style: style)
     let layout = renderer.layout()
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("selected", day)
-          json.key("notes")
-          json.array { json in
-            for note in notes { json.note(note, includeID: true) }
-          }
-          json.key("menu")
-          json.array { json in
-            for menuDay in renderer.visibleDays(in: layout) { json.day(menuDay) }
-          }
+      output.jsonObject { json in
+        json.field("selected", day)
+        json.notes("notes", notes)
+        json.key("menu")
+        json.array { json in
+          for menuDay in renderer.visibleDays(in: layout) { json.day(menuDay) }
         }
       }
       return

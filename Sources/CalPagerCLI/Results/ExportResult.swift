@@ -14,12 +14,10 @@ struct ExportResult: CommandResult {
   func render(to output: Output, style: Style) {
     guard let count, let file else { return }
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("exported", count)
-          json.field("format", format.rawValue)
-          json.field("file", file)
-        }
+      output.jsonObject { json in
+        json.field("exported", count)
+        json.field("format", format.rawValue)
+        json.field("file", file)
       }
     } else {
       output.line("Exported \(countText(count, "note")) to \(TerminalText.singleLine(file))")

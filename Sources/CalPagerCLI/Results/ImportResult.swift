@@ -15,15 +15,13 @@ struct ImportResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("added", summary.added)
-          json.field("updated", summary.updated)
-          json.field("unchanged", summary.unchanged)
-          json.field("skipped", summary.skipped)
-          json.field("otherComponents", otherComponents)
-          json.field("dryRun", dryRun)
-        }
+      output.jsonObject { json in
+        json.field("added", summary.added)
+        json.field("updated", summary.updated)
+        json.field("unchanged", summary.unchanged)
+        json.field("skipped", summary.skipped)
+        json.field("otherComponents", otherComponents)
+        json.field("dryRun", dryRun)
       }
       return
     }

@@ -11,15 +11,10 @@ struct NoteListResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("from", days.lowerBound)
-          json.field("to", days.upperBound)
-          json.key("notes")
-          json.array { json in
-            for note in notes { json.note(note, includeID: true) }
-          }
-        }
+      output.jsonObject { json in
+        json.field("from", days.lowerBound)
+        json.field("to", days.upperBound)
+        json.notes("notes", notes)
       }
       return
     }

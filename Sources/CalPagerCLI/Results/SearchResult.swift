@@ -12,20 +12,18 @@ struct SearchResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("query", query)
-          json.key("hits")
-          json.array { json in
-            for hit in hits {
-              json.object { json in
-                json.field(
-                  "snippet",
-                  String(
-                    hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
-                json.key("note")
-                json.note(hit.note, includeID: true)
-              }
+      output.jsonObject { json in
+        json.field("query", query)
+        json.key("hits")
+        json.array { json in
+          for hit in hits {
+            json.object { json in
+              json.field(
+                "snippet",
+                String(
+                  hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
+              json.key("note")
+              json.note(hit.note, includeID: true)
             }
           }
         }

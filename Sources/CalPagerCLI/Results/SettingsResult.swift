@@ -30,10 +30,8 @@ struct SettingsResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          for entry in settings { json.field(entry.key.rawValue, entry.value) }
-        }
+      output.jsonObject { json in
+        for entry in settings { json.field(entry.key.rawValue, entry.value) }
       }
       return
     }

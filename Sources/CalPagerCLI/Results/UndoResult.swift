@@ -9,15 +9,10 @@ struct UndoResult: CommandResult {
 
   func render(to output: Output, style: Style) {
     if style.json {
-      output.json { json in
-        json.object { json in
-          json.field("undone", undone.kind)
-          json.field("removed", undone.removedCount)
-          json.key("restored")
-          json.array { json in
-            for note in undone.restored { json.note(note, includeID: true) }
-          }
-        }
+      output.jsonObject { json in
+        json.field("undone", undone.kind)
+        json.field("removed", undone.removedCount)
+        json.notes("restored", undone.restored)
       }
       return
     }

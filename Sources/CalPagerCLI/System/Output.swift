@@ -68,6 +68,11 @@ final class Output {
     flushIfFull()
   }
 
+  /// Writes one JSON object whose members `body` writes, and a newline after it.
+  func jsonObject(_ body: (inout JSONWriter) -> Void) {
+    json { $0.object(body) }
+  }
+
   private func flushIfFull() {
     if buffer.count >= capacity { flush() }
   }
