@@ -31,6 +31,10 @@ public enum DisplayWidth {
 
   /// The columns of valid UTF-8 `bytes`: ASCII is measured from the byte, other scalars are
   /// decoded and measured as `of(_:)` measures them.
+  public static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    width(ofUTF8: bytes)
+  }
+
   private static func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var total = 0
     var state = State()

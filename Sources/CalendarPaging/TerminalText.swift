@@ -22,6 +22,14 @@ public struct TerminalText: Sendable {
   /// Printed after each escape, such as an SGR reset; empty by default.
   public var escapeSuffix = ""
 
+  /// Escapes with tab stops every `tabWidth` characters and `escapePrefix`/`escapeSuffix`
+  /// around each escape.
+  public init(tabWidth: Int = 4, escapePrefix: String = "", escapeSuffix: String = "") {
+    self.tabWidth = tabWidth
+    self.escapePrefix = escapePrefix
+    self.escapeSuffix = escapeSuffix
+  }
+
   /// Escapes `text` for a multi-line context (a note's body on a page).
   ///
   /// Newlines stay; CR LF becomes a newline; a lone CR is escaped. A tab becomes spaces up to
@@ -75,13 +83,33 @@ public struct TerminalText: Sendable {
     }
   }
 
+  /// Appends `bytes` (valid UTF-8), escaped for a multi-line context as `multiline` does, to
+  /// `result`: the renderer's path, with no `String` made.
+  ///
+  /// - Complexity: O(n) in `bytes.count`.
+  public func appendMultiline(_ bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+    if TerminalText.needsChange(bytes, keepingNewlines: true) {
+      appendEscaped(bytes, keepingNewlines: true, to: &result)
+    } else {
+      result.append(contentsOf: bytes)
+    }
+  }
+
+  /// Whether `multiline` leaves `bytes` (valid UTF-8) as they are.
+  public static func isSafeMultiline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    !needsChange(bytes, keepingNewlines: true)
+  }
+
   private func escaped(_ text: String, keepingNewlines: Bool) -> String {
     // Works on the UTF-8 bytes: a note's text is scanned once, and copied only when something
     // in it must change (about 25 times faster than appending scalar by scalar).
     var text = text
     let changed = text.withUTF8 { bytes -> [UInt8]? in
       guard TerminalText.needsChange(bytes, keepingNewlines: keepingNewlines) else { return nil }
-      return escapedBytes(bytes, keepingNewlines: keepingNewlines)
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 16)
+      appendEscaped(bytes, keepingNewlines: keepingNewlines, to: &result)
+      return result
     }
     guard let changed else { return text }
     return String(decoding: changed, as: UTF8.self)
@@ -125,11 +153,9 @@ public struct TerminalText: Sendable {
     return false
   }
 
-  private func escapedBytes(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool)
-    -> [UInt8]
-  {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + 16)
+  private func appendEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool, to result: inout [UInt8]
+  ) {
     var column = 0
     var pendingCarriageReturn = false
     var index = 0
@@ -195,7 +221,6 @@ public struct TerminalText: Sendable {
     }
     copyUnchanged(to: bytes.count)
     if pendingCarriageReturn { appendEscape("\\r", to: &result) }
-    return result
   }
 
   private func appendEscape(_ escape: String, to result: inout [UInt8]) {

@@ -113,6 +113,12 @@ public struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Writes `bytes`, a whole JSON value written before (by another writer), as they are.
+  public mutating func raw(_ bytes: [UInt8]) {
+    separate()
+    self.bytes.append(contentsOf: bytes)
+  }
+
   /// Writes a note as an object (`JSON.appendNote`'s keys, in its order).
   public mutating func note(_ value: Note, includeID: Bool) {
     separate()

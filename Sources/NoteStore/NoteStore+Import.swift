@@ -70,6 +70,9 @@ extension NoteStore {
     var firstAdded: Int?
     var nextID = try database.scalarInt("SELECT next_note_id FROM state WHERE singleton = 1") ?? 1
     let lookup = try database.prepare("SELECT \(noteColumns) FROM notes WHERE uid = ?")
+    // The notes added on each day, counted once at the end: a count statement per note cost
+    // 16 % of an import.
+    var addedOnDay: [Day: Int] = [:]
     while let record = try next() {
       let uid = record.uid ?? makeUID()
       try lookup.bind([.text(uid)])
@@ -81,7 +84,8 @@ extension NoteStore {
         id: nil, uid: uid, day: record.day, body: record.body, created: created,
         updated: updated)
       guard let existing, let id = existing.id else {
-        try insert(incoming, id: nextID, in: database)
+        try insert(incoming, id: nextID, countingDay: false, in: database)
+        addedOnDay[incoming.day, default: 0] += 1
         firstAdded = firstAdded ?? nextID
         nextID += 1
         summary.added += 1
@@ -104,6 +108,9 @@ extension NoteStore {
       } else {
         summary.skipped += 1
       }
+    }
+    for (day, count) in addedOnDay {
+      try countNotes(count, on: day, in: database)
     }
     try database.execute(
       "UPDATE state SET next_note_id = ? WHERE singleton = 1", [.int(nextID)])

@@ -97,14 +97,14 @@ extension NoteStore {
 
   /// The number of notes on each day of `range`, the first day's first.
   ///
-  /// - Complexity: One query over the `notes_by_day` index; O(log n + k) for k notes in the
-  ///   range, plus one entry a day.
+  /// - Complexity: One range query over `note_days`; O(log n + d) for d days with notes in
+  ///   the range.
   public func noteCounts(in range: ClosedRange<Day>) throws -> [Int] {
     let first = range.lowerBound.dayNumber
     var counts = [Int](repeating: 0, count: range.upperBound.dayNumber - first + 1)
     try mappingErrors {
       try database.prepare(
-        "SELECT day, count(*) FROM notes WHERE day BETWEEN ? AND ? GROUP BY day"
+        "SELECT day, notes FROM note_days WHERE day BETWEEN ? AND ?"
       ).forEachRow([.int(first), .int(range.upperBound.dayNumber)]) { row in
         counts[row.int(at: 0) - first] = row.int(at: 1)
       }
@@ -116,8 +116,8 @@ extension NoteStore {
   public func nearestDayWithNotes(from day: Day, forward: Bool) throws -> Day? {
     let sql =
       forward
-      ? "SELECT day FROM notes WHERE day > ? ORDER BY day LIMIT 1"
-      : "SELECT day FROM notes WHERE day < ? ORDER BY day DESC LIMIT 1"
+      ? "SELECT day FROM note_days WHERE day > ? ORDER BY day LIMIT 1"
+      : "SELECT day FROM note_days WHERE day < ? ORDER BY day DESC LIMIT 1"
     return try mappingErrors {
       try database.scalarInt(sql, [.int(day.dayNumber)]).flatMap { Day(dayNumber: $0) }
     }
@@ -146,10 +146,13 @@ extension NoteStore {
     return first
   }
 
-  /// Inserts `note` with `id` and adds it to the full-text index.
+  /// Inserts `note` with `id`, adds it to the full-text index and, unless the caller counts
+  /// the notes it inserts itself (an import, once at the end), to its day's count.
   ///
-  /// There is no insert trigger (see the migration). Call it inside a write transaction.
-  static func insert(_ note: Note, id: Int, in database: Database) throws {
+  /// There is no insert trigger (see the migrations). Call it inside a write transaction.
+  static func insert(
+    _ note: Note, id: Int, countingDay: Bool = true, in database: Database
+  ) throws {
     try database.execute(
       "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
       [
@@ -158,6 +161,16 @@ extension NoteStore {
       ])
     try database.execute(
       "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
+    if countingDay { try countNotes(1, on: note.day, in: database) }
+  }
+
+  /// Adds `count` notes to the count of `day` in `note_days` (see the migration: inserts are
+  /// counted here, deletes and moves by triggers).
+  static func countNotes(_ count: Int, on day: Day, in database: Database) throws {
+    try database.execute(
+      "INSERT INTO note_days (day, notes) VALUES (?, ?) "
+        + "ON CONFLICT (day) DO UPDATE SET notes = notes + excluded.notes",
+      [.int(day.dayNumber), .int(count)])
   }
 
   static func fetchNote(id: Int, in database: Database) throws -> Note? {

@@ -3,65 +3,118 @@ import Interchange
 
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.
+///
+/// The lines are written as bytes straight into the output: a note's text is escaped (only
+/// when it must be) into one scratch buffer reused from note to note, and wrapped by byte
+/// ranges, so no `String` is made per note or per line.
 struct NoteLines {
   /// The output style.
   let style: Style
   /// The columns the `#id` takes: the widest id among the notes shown together.
   let idWidth: Int
-  /// What continuation lines start with: spaces as wide as `  #id  `.
-  private let indent: String
   /// The columns left for the text.
   private let available: Int
+  /// The escaped text of the note being written, reused from note to note.
+  private var scratch: [UInt8] = []
+  /// The first line's prefix (`  #12  `) of the note being written, reused likewise.
+  private var prefix: [UInt8] = []
 
   /// A layout for `notes`, whose ids line up.
   init(style: Style, notes: [Note]) {
     self.style = style
-    idWidth = notes.map { String($0.id ?? 0).utf8.count + 1 }.max() ?? 2
-    indent = String(repeating: " ", count: 4 + idWidth)
+    var widest = 1
+    for note in notes { widest = max(widest, NoteLines.digits(note.id ?? 0)) }
+    idWidth = widest + 1
     available = max(style.width - 4 - idWidth, 16)
   }
 
   /// Appends the lines of `note` to `output`.
-  func append(_ note: Note, to output: Output) {
-    var first = true
-    let body = TerminalText.multiline(note.body)
-    // Paragraphs end at newline bytes: after `multiline` every newline is a character of its
-    // own (no CR is left to pair with it), so this splits as `split(separator: "\n")` does.
-    var scratch = body
-    let utf8 = body.utf8
-    var start = 0
-    while true {
-      let end = scratch.withUTF8 { bytes in
-        bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-      }
-      let paragraph = body[
-        utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
-      for line in TextWrap.lines(paragraph, width: available) {
-        if first {
-          appendPrefix(id: note.id ?? 0, to: output)
-        } else {
-          output.write(indent)
+  ///
+  /// Plain text is laid out in one pass (`PlainWrap`); text with tabs or controls is escaped
+  /// first, then laid out the same way; text with characters of several scalars is wrapped
+  /// by `TextWrap`.
+  ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - output: Where the lines go.
+  ///   - allowingPlain: Whether plain text takes the one-pass path (tests compare both).
+  mutating func append(_ note: Note, to output: Output, allowingPlain: Bool = true) {
+    let id = note.id ?? 0
+    let plain = PlainWrap(width: available, indent: 4 + idWidth)
+    prefix.removeAll(keepingCapacity: true)
+    appendPrefix(id: id, to: &prefix)
+    // Local copies: the closures below cannot borrow the buffers while `self` is mutable.
+    let firstPrefix = prefix
+    var body = note.body
+    firstPrefix.withUnsafeBufferPointer { firstPrefix in
+      body.withUTF8 { text in
+        if allowingPlain,
+          output.append({ plain.append(text, to: &$0, prefix: firstPrefix) })
+        {
+          return
         }
-        output.line(line)
-        first = false
+        scratch.removeAll(keepingCapacity: true)
+        TerminalText().appendMultiline(text, to: &scratch)
+        let escaped = scratch
+        escaped.withUnsafeBufferPointer { escaped in
+          if allowingPlain,
+            output.append({ plain.append(escaped, to: &$0, prefix: firstPrefix) })
+          {
+            return
+          }
+          append(escaped, id: id, to: output)
+        }
       }
-      guard end < utf8.count else { break }
-      start = end + 1
     }
   }
 
-  /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`, as bytes.
-  private func appendPrefix(id: Int, to output: Output) {
+  /// Appends the lines of `text`, escaped already, the first with the id.
+  private func append(_ text: UnsafeBufferPointer<UInt8>, id: Int, to output: Output) {
     output.append { buffer in
-      buffer.append(contentsOf: "  ".utf8)
-      if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
-      let labelStart = buffer.count
-      buffer.append(UInt8(ascii: "#"))
-      JSON.appendInt(id, into: &buffer)
-      let padding = idWidth - (buffer.count - labelStart)
-      if padding > 0 { buffer.append(contentsOf: repeatElement(0x20, count: padding)) }
-      if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
-      buffer.append(contentsOf: "  ".utf8)
+      var first = true
+      // Paragraphs end at newline bytes: once escaped, every newline is a character of its
+      // own (no CR is left to pair with it).
+      var start = 0
+      while true {
+        let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+        let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
+        TextWrap.forEachLine(in: paragraph, width: available) { range in
+          if first {
+            appendPrefix(id: id, to: &buffer)
+            first = false
+          } else {
+            buffer.append(contentsOf: repeatElement(0x20, count: 4 + idWidth))
+          }
+          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: paragraph[range]))
+          buffer.append(0x0A)
+        }
+        guard end < text.count else { break }
+        start = end + 1
+      }
     }
+  }
+
+  /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
+  private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: "  ".utf8)
+    if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
+    let labelStart = buffer.count
+    buffer.append(UInt8(ascii: "#"))
+    JSON.appendInt(id, into: &buffer)
+    let padding = idWidth - (buffer.count - labelStart)
+    if padding > 0 { buffer.append(contentsOf: repeatElement(0x20, count: padding)) }
+    if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
+    buffer.append(contentsOf: "  ".utf8)
+  }
+
+  /// The number of decimal digits of `value` (at least one).
+  private static func digits(_ value: Int) -> Int {
+    var count = 1
+    var rest = value / 10
+    while rest != 0 {
+      count += 1
+      rest /= 10
+    }
+    return count + (value < 0 ? 1 : 0)
   }
 }

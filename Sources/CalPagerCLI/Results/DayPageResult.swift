@@ -8,8 +8,11 @@ struct DayPageResult: CommandResult {
   let menu: MenuModel
   /// The selected day.
   let day: Day
+  /// Its notes, and their rendered forms.
+  let content: PageContent
+
   /// Its notes, in the order they were added.
-  let notes: [Note]
+  var notes: [Note] { content.notes }
 
   func render(to output: Output, style: Style) {
     let renderer = MenuRenderer(model: menu, style: style)
@@ -17,7 +20,7 @@ struct DayPageResult: CommandResult {
     if style.json {
       output.jsonObject { json in
         json.field("selected", day)
-        json.notes("notes", notes)
+        content.writeJSON("notes", to: &json)
         json.key("menu")
         json.array { json in
           for menuDay in renderer.visibleDays(in: layout) { json.day(menuDay) }
@@ -40,9 +43,6 @@ struct DayPageResult: CommandResult {
     if day == menu.today { heading += " · today" }
     heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
     output.line(style.paint(heading, SGR.bold))
-    let lines = NoteLines(style: style, notes: notes)
-    for note in notes {
-      lines.append(note, to: output)
-    }
+    content.appendLines(to: output, style: style)
   }
 }

@@ -25,7 +25,7 @@ struct NoteListResult: CommandResult {
           : "No notes from \(days.lowerBound.longName) to \(days.upperBound.longName)")
       return
     }
-    let lines = NoteLines(style: style, notes: notes)
+    var lines = NoteLines(style: style, notes: notes)
     var current: Day?
     for note in notes {
       if note.day != current {

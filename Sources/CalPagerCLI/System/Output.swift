@@ -23,6 +23,14 @@ final class Output {
     buffer.reserveCapacity(capacity)
   }
 
+  /// Creates a writer that keeps what it is given in `buffer`, written nowhere: for output
+  /// laid out once and copied many times.
+  init(capturing expected: Int) {
+    descriptor = -1
+    capacity = .max
+    buffer.reserveCapacity(expected)
+  }
+
   /// Appends `text`.
   func write(_ text: String) {
     var text = text
@@ -53,9 +61,10 @@ final class Output {
 
   /// Gives `body` the buffer to append to directly (the export hot path), then writes it out
   /// if it filled.
-  func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
-    try body(&buffer)
+  func append<Result>(_ body: (inout [UInt8]) throws -> Result) rethrows -> Result {
+    let result = try body(&buffer)
     flushIfFull()
+    return result
   }
 
   /// Writes one JSON value with `body`, straight into the buffer, and a newline after it.

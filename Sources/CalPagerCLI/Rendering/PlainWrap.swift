@@ -1,0 +1,183 @@
+import CalendarPaging
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Lays out plain text in one pass, straight into the output: the common case of note text.
+///
+/// Text is plain when every character is a single scalar that needs no escape and no
+/// combining mark or joiner follows it (the characters `TextWrap` measures from their bytes),
+/// with no tab. For such text this gives exactly `TextWrap`'s lines, but checks, measures,
+/// breaks and copies in the same pass. At the first character that is not plain it takes back
+/// what it wrote and says so; the caller then lays the note out the general way.
+struct PlainWrap {
+  /// The columns of a line of text.
+  let width: Int
+  /// The number of spaces before every line but the first.
+  let indent: Int
+
+  /// Appends the lines of `text` to `buffer`, the first after `prefix`; returns false, with
+  /// `buffer` as it was, when `text` is not plain.
+  ///
+  /// - Complexity: O(n) in `text.count`.
+  func append(
+    _ text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8],
+    prefix: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let mark = buffer.count
+    var first = true
+    var start = 0
+    while true {
+      let end: Int
+      if start < text.count, let base = text.baseAddress,
+        let found = memchr(base + start, 0x0A, text.count - start)
+      {
+        end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      } else {
+        end = text.count
+      }
+      let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
+      guard appendParagraph(paragraph, first: &first, to: &buffer, prefix: prefix) else {
+        buffer.removeSubrange(mark...)
+        return false
+      }
+      guard end < text.count else { return true }
+      start = end + 1
+    }
+  }
+
+  /// Appends one line of `bytes`: `range`, after the prefix or the indent.
+  private func emit(
+    _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, first: inout Bool,
+    to buffer: inout [UInt8], prefix: UnsafeBufferPointer<UInt8>
+  ) {
+    if first {
+      buffer.append(contentsOf: prefix)
+      first = false
+    } else {
+      for _ in 0..<indent { buffer.append(0x20) }
+    }
+    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+    buffer.append(0x0A)
+  }
+
+  /// Whether nothing that could join it follows the character ending before `offset`: the
+  /// end, a byte below 0xCC (ASCII or a scalar below U+0300), a CJK ideograph's lead byte, or
+  /// a pictograph from U+1F300 to U+1FAFF that is no skin tone (an emoji after a space).
+  @inline(__always)
+  private static func endsCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+    guard offset < bytes.count else { return true }
+    let lead = bytes[offset]
+    if lead < 0xCC || (lead >= 0xE4 && lead <= 0xE9) { return true }
+    guard lead == 0xF0 else { return false }
+    let value = TerminalText.scalar(in: bytes, at: offset).value
+    return value >= 0x1F300 && value <= 0x1FAFF && !(value >= 0x1F3FB && value <= 0x1F3FF)
+  }
+
+  /// Appends one paragraph's lines; false when it is not plain.
+  private func appendParagraph(
+    _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8],
+    prefix: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let count = bytes.count
+    var lineStart = 0
+    var lineWidth = 0
+    var emitted = false
+    // The last break opportunity on the line: where it would end, where the next would
+    // start, and the width up to the next start; `breakEnd` < 0 when there is none.
+    var breakEnd = -1
+    var breakNext = 0
+    var breakWidth = 0
+    var offset = 0
+    while offset < count {
+      let byte = bytes[offset]
+      var length = 1
+      var characterWidth = 1
+      if byte == 0x20 {
+        var runEnd = offset + 1
+        while runEnd < count && bytes[runEnd] == 0x20 { runEnd += 1 }
+        guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
+        let runWidth = runEnd - offset
+        if lineWidth + runWidth > width {
+          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          emitted = true
+          lineStart = runEnd
+          lineWidth = 0
+          breakEnd = -1
+        } else {
+          breakEnd = offset
+          breakNext = runEnd
+          breakWidth = lineWidth + runWidth
+          lineWidth += runWidth
+        }
+        offset = runEnd
+        continue
+      }
+      if byte > 0x20 && byte < 0x7F {
+        // A run of printable ASCII but spaces, one column each: measured as a whole, with the
+        // breaks a character-by-character walk would make where it overflows the line.
+        var runEnd = offset + 1
+        while runEnd < count && bytes[runEnd] > 0x20 && bytes[runEnd] < 0x7F { runEnd += 1 }
+        guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
+        var next = offset
+        while lineWidth + (runEnd - next) > width {
+          // The character at `overflow` is the first that does not fit.
+          let overflow = next + max(width - lineWidth, 0)
+          if lineWidth + (overflow - next) == 0 {
+            // An empty line takes one character whatever its width (it never applies here:
+            // width is at least 1).
+            break
+          }
+          if breakEnd > lineStart {
+            emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer, prefix: prefix)
+            lineStart = breakNext
+            lineWidth -= breakWidth
+          } else {
+            emit(lineStart..<overflow, of: bytes, first: &first, to: &buffer, prefix: prefix)
+            lineStart = overflow
+            lineWidth = 0
+            next = overflow
+          }
+          emitted = true
+          breakEnd = -1
+          if next != overflow {
+            // After a break at the last space, the characters already read stay on the line.
+            lineWidth += overflow - next
+            next = overflow
+          }
+        }
+        lineWidth += runEnd - next
+        offset = runEnd
+        continue
+      }
+      guard byte >= 0x80 else { return false }  // controls, tabs, DEL
+      let (value, scalarLength) = TerminalText.scalar(in: bytes, at: offset)
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      guard PlainWrap.endsCharacter(bytes, offset + scalarLength), value != 0x200D,
+        value != 0xFE0F, !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
+      else { return false }
+      length = scalarLength
+      characterWidth = DisplayWidth.of(scalar)
+      if lineWidth + characterWidth > width && lineWidth > 0 {
+        if breakEnd > lineStart {
+          emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          lineStart = breakNext
+          lineWidth -= breakWidth
+        } else {
+          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          lineStart = offset
+          lineWidth = 0
+        }
+        emitted = true
+        breakEnd = -1
+      }
+      lineWidth += characterWidth
+      offset += length
+    }
+    if lineStart < count || !emitted {
+      emit(lineStart..<count, of: bytes, first: &first, to: &buffer, prefix: prefix)
+    }
+    return true
+  }
+}
