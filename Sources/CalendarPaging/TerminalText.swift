@@ -168,6 +168,12 @@ public struct TerminalText: Sendable {
       }
     }
     while index < bytes.count {
+      // Printable ASCII stays as it is: counted, and copied later with its run.
+      if !pendingCarriageReturn && bytes[index] >= 0x20 && bytes[index] < 0x7F {
+        column += 1
+        index += 1
+        continue
+      }
       let (value, length) = TerminalText.scalar(in: bytes, at: index)
       let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
       let start = index

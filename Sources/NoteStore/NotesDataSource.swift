@@ -67,7 +67,7 @@ public final class DayPage {
   /// The day.
   public let day: Day
   private let store: NoteStore
-  private var loaded: Result<[Note], StoreError>?
+  private var loaded: Result<DayNotes, StoreError>?
 
   init(day: Day, store: NoteStore) {
     self.day = day
@@ -75,10 +75,10 @@ public final class DayPage {
   }
 
   /// The day's notes in the order they were added (one query, the first time).
-  public func notes() throws(StoreError) -> [Note] {
+  public func notes() throws(StoreError) -> DayNotes {
     if loaded == nil {
       do {
-        loaded = .success(try store.notes(in: day...day))
+        loaded = .success(try store.dayNotes(day))
       } catch {
         loaded = .failure(
           (error as? StoreError) ?? .database(path: store.location.path, detail: "\(error)"))

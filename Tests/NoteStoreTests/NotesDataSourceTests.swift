@@ -56,12 +56,12 @@ import Testing
       let paging = controller(store)
       _ = paging.reloadData(around: day("2024-05-01"))
       let page = try #require(paging.pages.selectedPage)
-      #expect(try page.notes().map(\.body) == ["shown"])
+      #expect(try page.notes().notes.map(\.body) == ["shown"])
       // Loaded once: a note added since is not seen until the page is reloaded.
       try store.add("later", on: day("2024-05-01"))
-      #expect(try page.notes().map(\.body) == ["shown"])
+      #expect(try page.notes().notes.map(\.body) == ["shown"])
       _ = paging.reloadData()
-      #expect(try paging.pages.selectedPage?.notes().map(\.body) == ["shown", "later"])
+      #expect(try paging.pages.selectedPage?.notes().notes.map(\.body) == ["shown", "later"])
     }
   }
 

@@ -21,10 +21,13 @@ struct NoteLines {
 
   /// A layout for `notes`, whose ids line up.
   init(style: Style, notes: [Note]) {
+    self.init(style: style, largestID: notes.map { $0.id ?? 0 }.max() ?? 0)
+  }
+
+  /// A layout for notes whose largest id is `largestID`: their ids line up.
+  init(style: Style, largestID: Int) {
     self.style = style
-    var widest = 1
-    for note in notes { widest = max(widest, NoteLines.digits(note.id ?? 0)) }
-    idWidth = widest + 1
+    idWidth = NoteLines.digits(largestID) + 1
     available = max(style.width - 4 - idWidth, 16)
   }
 
@@ -39,31 +42,34 @@ struct NoteLines {
   ///   - output: Where the lines go.
   ///   - allowingPlain: Whether plain text takes the one-pass path (tests compare both).
   mutating func append(_ note: Note, to output: Output, allowingPlain: Bool = true) {
-    let id = note.id ?? 0
+    var body = note.body
+    body.withUTF8 { append(id: note.id ?? 0, body: $0, to: output, allowingPlain: allowingPlain) }
+  }
+
+  /// Appends the lines of the note `id` whose text is `text` (valid UTF-8) to `output`.
+  mutating func append(
+    id: Int, body text: UnsafeBufferPointer<UInt8>, to output: Output,
+    allowingPlain: Bool = true
+  ) {
     let plain = PlainWrap(width: available, indent: 4 + idWidth)
     prefix.removeAll(keepingCapacity: true)
     appendPrefix(id: id, to: &prefix)
     // Local copies: the closures below cannot borrow the buffers while `self` is mutable.
     let firstPrefix = prefix
-    var body = note.body
     firstPrefix.withUnsafeBufferPointer { firstPrefix in
-      body.withUTF8 { text in
+      if allowingPlain, output.append({ plain.append(text, to: &$0, prefix: firstPrefix) }) {
+        return
+      }
+      scratch.removeAll(keepingCapacity: true)
+      TerminalText().appendMultiline(text, to: &scratch)
+      let escaped = scratch
+      escaped.withUnsafeBufferPointer { escaped in
         if allowingPlain,
-          output.append({ plain.append(text, to: &$0, prefix: firstPrefix) })
+          output.append({ plain.append(escaped, to: &$0, prefix: firstPrefix) })
         {
           return
         }
-        scratch.removeAll(keepingCapacity: true)
-        TerminalText().appendMultiline(text, to: &scratch)
-        let escaped = scratch
-        escaped.withUnsafeBufferPointer { escaped in
-          if allowingPlain,
-            output.append({ plain.append(escaped, to: &$0, prefix: firstPrefix) })
-          {
-            return
-          }
-          append(escaped, id: id, to: output)
-        }
+        append(escaped, id: id, to: output)
       }
     }
   }
@@ -96,15 +102,23 @@ struct NoteLines {
 
   /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
   private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: "  ".utf8)
+    buffer.append(0x20)
+    buffer.append(0x20)
     if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
-    let labelStart = buffer.count
     buffer.append(UInt8(ascii: "#"))
-    JSON.appendInt(id, into: &buffer)
-    let padding = idWidth - (buffer.count - labelStart)
-    if padding > 0 { buffer.append(contentsOf: repeatElement(0x20, count: padding)) }
+    let digits = NoteLines.digits(id)
+    var divisor = 1
+    for _ in 1..<digits { divisor *= 10 }
+    var rest = id
+    while divisor > 0 {
+      buffer.append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+    for _ in (digits + 1)..<max(idWidth, digits + 1) { buffer.append(0x20) }
     if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
-    buffer.append(contentsOf: "  ".utf8)
+    buffer.append(0x20)
+    buffer.append(0x20)
   }
 
   /// The number of decimal digits of `value` (at least one).

@@ -11,8 +11,6 @@ struct DayPageResult: CommandResult {
   /// Its notes, and their rendered forms.
   let content: PageContent
 
-  /// Its notes, in the order they were added.
-  var notes: [Note] { content.notes }
 
   func render(to output: Output, style: Style) {
     let renderer = MenuRenderer(model: menu, style: style)
@@ -41,6 +39,7 @@ struct DayPageResult: CommandResult {
   private func writeDay(to output: Output, style: Style) {
     var heading = day.longName
     if day == menu.today { heading += " · today" }
+    let notes = content.notes
     heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
     output.line(style.paint(heading, SGR.bold))
     content.appendLines(to: output, style: style)

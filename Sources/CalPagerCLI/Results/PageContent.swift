@@ -1,17 +1,18 @@
 import CalendarPaging
 import Interchange
+import NoteStore
 
 /// A day's notes with their rendered forms, kept by the pager while the database does not
 /// change: a page shown again copies its lines instead of wrapping and escaping every note.
 final class PageContent {
-  /// The notes, in the order they were added.
-  let notes: [Note]
+  /// The notes, in one buffer.
+  let notes: DayNotes
   /// The notes' text lines, and the style they were laid out in.
   private var text: (style: Style, bytes: [UInt8])?
-  /// The notes as the elements of a JSON array.
+  /// The notes as a JSON array.
   private var json: [UInt8]?
 
-  init(notes: [Note]) {
+  init(notes: DayNotes) {
     self.notes = notes
   }
 
@@ -21,10 +22,12 @@ final class PageContent {
       output.write(bytes: text.bytes)
       return
     }
+    var largestID = 0
+    notes.forEach { largestID = max(largestID, $0.id ?? 0) }
     let lines = Output(capturing: notes.count * 96)
-    var layout = NoteLines(style: style, notes: notes)
-    for note in notes {
-      layout.append(note, to: lines)
+    var layout = NoteLines(style: style, largestID: largestID)
+    notes.forEach { fields in
+      layout.append(id: fields.id ?? 0, body: fields.body, to: lines)
     }
     text = (style, lines.buffer)
     output.write(bytes: lines.buffer)
@@ -33,11 +36,15 @@ final class PageContent {
   /// Writes the member `name`: the notes as an array, each with its id.
   func writeJSON(_ name: String, to json: inout JSONWriter) {
     if self.json == nil {
-      var elements = JSONWriter()
-      elements.array { elements in
-        for note in notes { elements.note(note, includeID: true) }
+      var elements: [UInt8] = [UInt8(ascii: "[")]
+      var first = true
+      notes.forEach { fields in
+        if !first { elements.append(UInt8(ascii: ",")) }
+        first = false
+        JSON.appendNote(fields, includeID: true, into: &elements)
       }
-      self.json = elements.bytes
+      elements.append(UInt8(ascii: "]"))
+      self.json = elements
     }
     json.key(name)
     json.raw(self.json ?? [])

@@ -1,0 +1,98 @@
+import CalendarPaging
+import Interchange
+
+/// One day's notes as read from the database: every note's fields in one byte buffer, with no
+/// `String` made per note. What a page shows, and what it caches.
+public struct DayNotes: Sendable {
+  /// Where a note's fields are: its numbers, and its uid and body as ranges of `bytes`.
+  struct Row: Sendable {
+    let id: Int
+    let created: Timestamp
+    let updated: Timestamp
+    let uid: Range<Int>
+    let body: Range<Int>
+  }
+
+  /// The day.
+  public let day: Day
+  private var bytes: [UInt8] = []
+  private var rows: [Row] = []
+
+  /// An empty day.
+  init(day: Day) {
+    self.day = day
+  }
+
+  /// The number of notes.
+  public var count: Int { rows.count }
+
+  /// Whether the day has no notes.
+  public var isEmpty: Bool { rows.isEmpty }
+
+  /// Adds a note read from a row.
+  mutating func append(
+    id: Int, uid: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
+    created: Timestamp, updated: Timestamp
+  ) {
+    let uidStart = bytes.count
+    bytes.append(contentsOf: uid)
+    let bodyStart = bytes.count
+    bytes.append(contentsOf: body)
+    rows.append(
+      Row(
+        id: id, created: created, updated: updated, uid: uidStart..<bodyStart,
+        body: bodyStart..<bytes.count))
+  }
+
+  /// Calls `body` with each note's fields, in the order the notes were added; the bytes are
+  /// valid only during the call.
+  public func forEach(_ body: (NoteFields) throws -> Void) rethrows {
+    try bytes.withUnsafeBufferPointer { buffer in
+      for row in rows {
+        try body(
+          NoteFields(
+            id: row.id, uid: UnsafeBufferPointer(rebasing: buffer[row.uid]), day: day,
+            body: UnsafeBufferPointer(rebasing: buffer[row.body]), created: row.created,
+            updated: row.updated))
+      }
+    }
+  }
+
+  /// The notes as values.
+  public var notes: [Note] {
+    var notes: [Note] = []
+    notes.reserveCapacity(rows.count)
+    forEach { fields in
+      notes.append(
+        Note(
+          id: fields.id, uid: String(decoding: fields.uid, as: UTF8.self), day: day,
+          body: String(decoding: fields.body, as: UTF8.self), created: fields.created,
+          updated: fields.updated))
+    }
+    return notes
+  }
+}
+
+extension NoteStore {
+  /// The notes of `day`, in the order they were added, in one buffer.
+  ///
+  /// - Complexity: One indexed query; O(log n + k) for k notes on the day.
+  public func dayNotes(_ day: Day) throws -> DayNotes {
+    var result = DayNotes(day: day)
+    try mappingErrors {
+      try database.prepare(
+        "SELECT id, uid, body, created, updated FROM notes WHERE day = ? ORDER BY id"
+      ).forEachRow([.int(day.dayNumber)]) { row in
+        row.withBytes(at: 1) { uid in
+          row.withBytes(at: 2) { body in
+            result.append(
+              id: row.int(at: 0), uid: uid, body: body,
+              created: Timestamp(clamping: row.int(at: 3)),
+              updated: Timestamp(clamping: row.int(at: 4)))
+          }
+        }
+      }
+    }
+    return result
+  }
+}
