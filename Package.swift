@@ -16,6 +16,12 @@ var package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // libedit for the shell's line editing on a terminal; only CalPagerCLI imports it.
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
+    ),
     .target(name: "CalendarPaging"),
     .target(name: "Interchange", dependencies: ["CalendarPaging"]),
     .target(
@@ -25,7 +31,7 @@ var package = Package(
     ),
     .target(
       name: "CalPagerCLI",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore"]
+      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CLibEdit"]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
 
