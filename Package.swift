@@ -53,9 +53,15 @@ var package = Package(
       dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),
     // Drives the SQLite layer from other processes, for the multi-process tests.
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
+    // Drives the line editor and the full-screen terminal layer, for the tmux tests.
+    .executableTarget(
+      name: "calpager-terminal-probe", dependencies: ["CalPagerCLI"], path: "Tests/TerminalProbe"),
     .testTarget(
       name: "CalPagerCLITests",
-      dependencies: ["CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager"],
+      dependencies: [
+        "CalPagerCLI", "NoteStore", "CalendarPaging", "TestSupport", "calpager",
+        "calpager-terminal-probe",
+      ],
       exclude: ["Goldens"]
     ),
   ],
