@@ -118,6 +118,7 @@ package struct KeyDecoder: Sendable {
     // A byte that cannot be part of a sequence ends it as garbage; it is decoded on its own.
     guard (0x40...0x7E).contains(final) else { return .skip(length: cursor - index) }
     let length = cursor + 1 - index
+    guard length <= Self.longestSequence else { return .skip(length: length) }
     let parameterBytes = buffer[parameters..<parametersEnd]
     // Private parameters (`<`, `=`, `>`, `?`: mouse reports, replies) are never keys.
     guard !hasIntermediates, !parameterBytes.contains(where: { $0 >= 0x3C }) else {
