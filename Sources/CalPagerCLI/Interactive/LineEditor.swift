@@ -165,6 +165,9 @@ package final class LineEditor {
       }
     }
     while true {
+      // libedit prints the prompt before it enters its mode: a key typed in between would be
+      // taken by the terminal in its cooked mode (Ctrl-Z would stop a wrapping script first).
+      calpager_el_prep_term(editLine, 1)
       lineCancelled = false
       interruptDelivered = false
       partialCharacter.removeAll()
