@@ -1,7 +1,7 @@
 // calpager-terminal-probe: drives the interactive terminal layer of CalPagerCLI for the tmux
 // tests, with none of calpager's commands around it.
 //
-//   calpager-terminal-probe line [--limit N]
+//   calpager-terminal-probe line [--limit N] [--pid-file FILE]
 //       The line editor, prompt `probe> `, history in the default place (XDG_STATE_HOME or
 //       HOME), bounded to N entries (default 1000). Each accepted line is echoed as
 //       `got: LINE` (control characters as \e, \xNN); `eof` is printed when readLine returns
@@ -93,12 +93,6 @@ func runLineEditor() -> Int32 {
 }
 
 func runKeys() -> Int32 {
-  if let pidFile = option("--pid-file") {
-    let descriptor = open(pidFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var text = "\(getpid())\n"
-    text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-  }
   let terminal: TerminalMode
   do {
     terminal = try TerminalMode()
@@ -120,7 +114,7 @@ func runKeys() -> Int32 {
         "keys probe \(screen.size.columns)x\(screen.size.rows) resumed \(resumes)",
         style: ScreenStyle(bold: true)),
       ScreenLine("last: " + last),
-      ScreenLine("keys: " + names.suffix(12).joined(separator: " ")),
+      ScreenLine("keys: " + names.suffix(8).joined(separator: " ")),
       ScreenLine("text: 漢字 \u{1B}[31mred\u{7} e\u{301}"),
       ScreenLine(String(repeating: "0123456789", count: 30)),
       ScreenLine("ticks: \(ticks > 0 ? "some" : "none")"),
@@ -174,10 +168,16 @@ func runKeys() -> Int32 {
   return status
 }
 
+if let pidFile = option("--pid-file") {
+  let descriptor = open(pidFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  var text = "\(getpid())\n"
+  text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
+}
 switch CommandLine.arguments.dropFirst().first {
 case "line": exit(runLineEditor())
 case "keys": exit(runKeys())
 default:
-  say("usage: calpager-terminal-probe line [--limit N] | keys [--pid-file FILE]")
+  say("usage: calpager-terminal-probe line [--limit N] | keys (either with [--pid-file FILE])")
   exit(64)
 }
