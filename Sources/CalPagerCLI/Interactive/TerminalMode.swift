@@ -82,26 +82,33 @@ package final class TerminalMode {
     var original = termios()
     guard tcgetattr(input, &original) == 0 else { throw .settings(errno) }
     size = TerminalSize.of(output) ?? TerminalSize.of(input) ?? TerminalSize(columns: 80, rows: 24)
-    let failure = TerminalSignals.withBlocked(Self.handledSignals) { () -> Int32? in
+    if let failure = Self.enter(input: input, output: output, from: original) {
+      throw .settings(failure)
+    }
+    isActive = true
+    write(Self.enterSequence)
+  }
+
+  /// Arms the handlers with `original`, sets raw mode and installs the handlers; returns the
+  /// `errno` when the settings cannot be changed (then nothing is changed).
+  private static func enter(input: Int32, output: Int32, from original: termios) -> Int32? {
+    TerminalSignals.withBlocked(handledSignals) { () -> Int32? in
       _ = TerminalSignals.drain()
       TerminalSignals.arm(
-        input: input, output: output, original: original, leave: Self.leaveSequence,
-        enter: Self.enterSequence, reentersRawMode: true)
+        input: input, output: output, original: original, leave: leaveSequence,
+        enter: enterSequence, reentersRawMode: true)
       var raw = RawMode.settings(from: original)
       guard tcsetattr(input, TCSANOW, &raw) == 0 else {
         let code = errno
         TerminalSignals.disarm()
         return code
       }
-      TerminalSignals.install(.restoreAndDie, for: Self.endingSignals)
-      TerminalSignals.install(.restoreAndCrash, for: Self.crashSignals)
-      TerminalSignals.install(.relay, for: Self.relayedSignals)
+      TerminalSignals.install(.restoreAndDie, for: endingSignals)
+      TerminalSignals.install(.restoreAndCrash, for: crashSignals)
+      TerminalSignals.install(.relay, for: relayedSignals)
       TerminalSignals.install(.suspend, for: [SIGTSTP])
       return nil
     }
-    if let failure { throw .settings(failure) }
-    isActive = true
-    write(Self.enterSequence)
   }
 
   deinit {
@@ -155,12 +162,52 @@ package final class TerminalMode {
       var offset = 0
       while offset < buffer.count {
         let count = Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 && errno == EAGAIN {
+          // A non-blocking terminal that is full: wait until it drains.
+          var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&descriptor, 1, 1000)
+          continue
+        }
         guard count > 0 else { return false }
         offset += count
       }
       return true
     }
+  }
+
+  /// Runs `body` with the terminal as it was before the session (for `$EDITOR`, a pager, a
+  /// shell command), then enters the full-screen mode again, with `.resumed` waiting in
+  /// `takeEvents()` so that the caller redraws.
+  ///
+  /// While `body` runs, this process catches `SIGINT` and `SIGQUIT` and drops them, so that a
+  /// Ctrl-C meant for the child does not end it (a caught signal is reset to its default
+  /// action in a child that `exec`s, so the child still gets them); `SIGTSTP`, `SIGTERM` and
+  /// `SIGHUP` have the actions the process had before the session. The settings the child
+  /// leaves are the ones `restore()` puts back afterwards. If the full-screen mode cannot be
+  /// entered again, the session ends (`isActive` is false).
+  package func withTerminalRestored<Result>(_ body: () throws -> Result) rethrows -> Result {
+    guard isActive else { return try body() }
+    TerminalSignals.withBlocked(Self.handledSignals) {
+      TerminalSignals.restoreTerminal()
+      TerminalSignals.disarm()
+      TerminalSignals.uninstall(Self.handledSignals)
+      TerminalSignals.install(.relay, for: [SIGINT, SIGQUIT, SIGWINCH])
+    }
+    defer {
+      var current = termios()
+      tcgetattr(input, &current)
+      TerminalSignals.withBlocked(Self.handledSignals) {
+        TerminalSignals.uninstall([SIGINT, SIGQUIT, SIGWINCH])
+      }
+      if Self.enter(input: input, output: output, from: current) == nil {
+        write(Self.enterSequence)
+        TerminalSignals.notify(SIGCONT)
+      } else {
+        isActive = false
+      }
+    }
+    return try body()
   }
 
   /// Leaves the full-screen mode; does nothing the second time.
