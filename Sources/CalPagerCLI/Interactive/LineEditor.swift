@@ -149,7 +149,10 @@ package final class LineEditor {
   package func readLine() -> String? {
     collectSignals()
     interruptedSinceTaken = interruptedSinceTaken || pendingInterrupt
+    // Stops and resumes before this line are over: only those that come now count.
     pendingInterrupt = false
+    pendingSuspend = false
+    pendingContinue = false
     var original = termios()
     tcgetattr(input, &original)
     TerminalSignals.withBlocked(Self.readingSignals) {
