@@ -12,8 +12,9 @@
 //       --format=json --format=jsonl 漢字.
 //   calpager-terminal-probe keys [--pid-file FILE]
 //       A full-screen view that names each key read; q quits (exit 0), Ctrl-C quits (exit
-//       130), Ctrl-Z suspends, p opens a one-line prompt. Prints `keys done` once the
-//       terminal is restored.
+//       130), Ctrl-Z suspends, p opens a one-line prompt, e runs a child with the terminal
+//       restored (it prints `child> `, reads a line, echoes it and exits 3). Prints
+//       `keys done` once the terminal is restored.
 import CalPagerCLI
 import Glibc
 
@@ -92,6 +93,18 @@ func runLineEditor() -> Int32 {
   return 0
 }
 
+/// Runs `sh -c script` in the foreground and returns its status (128 + N for signal N).
+func runChild(_ script: String) -> Int32 {
+  var pid: pid_t = 0
+  let words: [String] = ["/bin/sh", "-c", script]
+  let arguments = words.map { strdup($0) } + [nil]
+  defer { for argument in arguments { free(argument) } }
+  guard posix_spawn(&pid, "/bin/sh", nil, nil, arguments, environ) == 0 else { return -1 }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+}
+
 func runKeys() -> Int32 {
   let terminal: TerminalMode
   do {
@@ -150,6 +163,11 @@ func runKeys() -> Int32 {
         break loop
       case .control("z"): terminal.suspend()
       case .character("p"): prompt = LinePrompt(label: "Go to: ")
+      case .character("e"):
+        let child = terminal.withTerminalRestored {
+          runChild("printf 'child> '; read line; echo \"child read: $line\"; exit 3")
+        }
+        last = "child \(child)"
       default: break
       }
     case .wake:

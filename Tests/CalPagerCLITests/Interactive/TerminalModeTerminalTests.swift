@@ -141,4 +141,24 @@ struct TerminalModeTerminalTests {
     try tmux.send("q")
     try expectRestored(status: 0)
   }
+
+  @Test func childRunsWithTheTerminalRestoredAndCtrlCReachesOnlyIt() throws {
+    try startKeys()
+    try tmux.send("e")
+    let child = try tmux.waitFor("child>")
+    #expect(child.contains("main-screen-marker"), "the child runs on the main screen")
+    #expect(try tmux.ttySettings() == (try probe.settingsBefore()), "in the settings from before")
+    try tmux.sendLiteral("hello")
+    try tmux.send("Enter")
+    try tmux.waitFor("last: child 3\n")
+    #expect(try tmux.ttySettings() != (try probe.settingsBefore()), "raw mode again")
+    try tmux.send("e")
+    try tmux.waitFor("child>")
+    try tmux.send("C-c")
+    try tmux.waitFor("last: child 130\n")
+    try tmux.send("Left")
+    try tmux.waitFor("last: left\n")
+    try tmux.send("q")
+    try expectRestored(status: 0)
+  }
 }
