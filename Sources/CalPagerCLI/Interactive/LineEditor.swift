@@ -106,13 +106,26 @@ package final class LineEditor {
     self.output = output
     self.history = history
     prompt = "> "
-    savedLocale = Self.useUTF8Locale()
+    let savedLocale = Self.useUTF8Locale()
     // libedit wants stdio streams; ours are on duplicates, so closing them leaves 0, 1 and 2.
-    guard let inputFile = fdopen(dup(input), "r"), let outputFile = fdopen(dup(output), "w"),
-      let errorFile = fdopen(dup(output), "w"),
-      let editLine = el_init(programName, inputFile, outputFile, errorFile),
+    let inputFile = Self.stream(duplicating: input, mode: "r")
+    let outputFile = Self.stream(duplicating: output, mode: "w")
+    let errorFile = Self.stream(duplicating: output, mode: "w")
+    let editLine = inputFile.flatMap { input in
+      outputFile.flatMap { output in
+        errorFile.flatMap { error in el_init(programName, input, output, error) }
+      }
+    }
+    guard let inputFile, let outputFile, let errorFile, let editLine,
       let libeditHistory = history_init()
-    else { throw .settings(errno) }
+    else {
+      let code = errno
+      if let editLine { el_end(editLine) }
+      for file in [inputFile, outputFile, errorFile] { if let file { fclose(file) } }
+      if let savedLocale { setlocale(LC_CTYPE, savedLocale) }
+      throw .settings(code)
+    }
+    self.savedLocale = savedLocale
     self.inputFile = inputFile
     self.outputFile = outputFile
     self.errorFile = errorFile
@@ -255,6 +268,19 @@ package final class LineEditor {
 
   /// The prompt callback's answer.
   var promptPointer: UnsafeMutablePointer<CChar>? { promptBuffer }
+
+  /// A stdio stream on a duplicate of `descriptor`, or nil.
+  private static func stream(duplicating descriptor: Int32, mode: String) -> UnsafeMutablePointer<
+    FILE
+  >? {
+    let duplicate = dup(descriptor)
+    guard duplicate >= 0 else { return nil }
+    guard let file = fdopen(duplicate, mode) else {
+      close(duplicate)
+      return nil
+    }
+    return file
+  }
 
   /// Makes the character type UTF-8; returns the locale to put back.
   ///
