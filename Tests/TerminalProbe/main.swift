@@ -12,7 +12,7 @@
 //       --format=json --format=jsonl 漢字.
 //   calpager-terminal-probe keys [--pid-file FILE]
 //       A full-screen view that names each key read; q quits (exit 0), Ctrl-C quits (exit
-//       130), Ctrl-Z suspends, p opens a one-line prompt, e runs a child with the terminal
+//       130), Ctrl-Z suspends, ! crashes (fatalError), p opens a one-line prompt, e runs a child with the terminal
 //       restored (it prints `child> `, reads a line, echoes it and exits 3). Prints
 //       `keys done` once the terminal is restored.
 import CalPagerCLI
@@ -163,6 +163,7 @@ func runKeys() -> Int32 {
         break loop
       case .control("z"): terminal.suspend()
       case .character("p"): prompt = LinePrompt(label: "Go to: ")
+      case .character("!"): fatalError("a crash, asked for")
       case .character("e"):
         let child = terminal.withTerminalRestored {
           runChild("printf 'child> '; read line; echo \"child read: $line\"; exit 3")

@@ -29,6 +29,9 @@ final class ProbeTerminal {
       environment: [
         "XDG_STATE_HOME": directory.path + "/state", "HOME": directory.path + "/home",
         "LANG": "C.UTF-8",
+        // A crash prints its backtrace and ends; on a terminal the backtracer would wait for
+        // keys.
+        "SWIFT_BACKTRACE": "interactive=no",
       ])
   }
 

@@ -118,6 +118,15 @@ struct TerminalModeTerminalTests {
     try expectRestored(status: 128 + Int(signal))
   }
 
+  @Test func crashRestoresTheTerminal() throws {
+    try startKeys()
+    try tmux.send("!")
+    let (status, before, after) = try probe.finish()
+    #expect(status > 128, "ended by a signal (SIGILL or SIGTRAP from fatalError)")
+    #expect(after == before, "the terminal's settings changed")
+    #expect(!(try tmux.capture()).contains("keys probe"), "the main screen is back")
+  }
+
   @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() throws {
     try startKeys()
     try tmux.send("C-z")
