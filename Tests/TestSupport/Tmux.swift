@@ -151,10 +151,12 @@ public final class Tmux: @unchecked Sendable {
     try tmux(["resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
   }
 
-  /// Ends the server, the session and everything running in it.
+  /// Ends the server, the session and everything running in it, and removes the socket.
   public func kill() {
     guard let executable = Self.executable else { return }
     _ = try? runProcess(executable, ["-L", socket, "kill-server"])
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(directory)/tmux-\(getuid())/\(socket)")
   }
 
   /// Runs a tmux command against this server.
