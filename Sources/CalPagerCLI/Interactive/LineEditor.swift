@@ -32,7 +32,9 @@ import CLibEdit
 /// - Ctrl-D on an empty line ends the session: `readLine()` prints a newline and returns nil
 ///   (elsewhere in a line it deletes the character under the cursor).
 /// - Ctrl-Z while reading restores the terminal and stops the process group; `fg` brings back
-///   the prompt and the line as it was. `SIGTERM`, `SIGHUP` and `SIGQUIT` while reading
+///   the prompt and the line as it was. While a line is edited the keyboard sends no signals
+///   (libedit's mode is set `-isig`): Ctrl-C, Ctrl-Z and Ctrl-\ are keys, handled in order
+///   with the others; between lines they are signals again. `SIGTERM`, `SIGHUP` and `SIGQUIT` while reading
 ///   restore the terminal's settings, then end the process by the signal.
 /// - A resize (`SIGWINCH`) is seen by libedit at once and by the caller through
 ///   `takeResize()` and `columns`.

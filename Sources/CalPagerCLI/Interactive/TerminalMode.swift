@@ -15,6 +15,8 @@
 ///   switch keys.next(timeoutMilliseconds: 1000) {
 ///   case .key(.character("q")), .key(.control("c")): break loop
 ///   case .key(.control("z")): terminal.suspend()  // returns once continued
+///   case .key(.character("e")):
+///     terminal.withTerminalRestored { runEditor() } // then redraw (.resumed is waiting)
 ///   case .wake:
 ///     let events = terminal.takeEvents()       // .resized, .resumed: redraw at terminal.size
 ///     screen.size = terminal.size
