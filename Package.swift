@@ -16,6 +16,12 @@ var package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // libedit for the shell's line editing on a terminal; only CalPagerCLI imports it.
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
+    ),
     .target(name: "CalendarPaging"),
     .target(name: "Interchange", dependencies: ["CalendarPaging"]),
     // A fuzzing build leaves out the plugin that embeds the migrations: its tool cannot be
@@ -32,7 +38,7 @@ var package = Package(
     .target(name: "CommandLanguage", dependencies: ["CalendarPaging", "Interchange"]),
     .target(
       name: "CalPagerCLI",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CommandLanguage"]
+      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit"]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
 
@@ -54,13 +60,16 @@ var package = Package(
       dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),
     // Drives the SQLite layer from other processes, for the multi-process tests.
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
+    // Drives the line editor and the full-screen terminal layer, for the tmux tests.
+    .executableTarget(
+      name: "calpager-terminal-probe", dependencies: ["CalPagerCLI"], path: "Tests/TerminalProbe"),
     .testTarget(
       name: "CommandLanguageTests", dependencies: ["CommandLanguage", "CalendarPaging"]),
     .testTarget(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",
-        "TestSupport", "calpager",
+        "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]
     ),

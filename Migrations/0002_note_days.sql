@@ -16,14 +16,14 @@ CREATE TABLE note_days (
 INSERT INTO note_days (day, notes) SELECT day, count(*) FROM notes GROUP BY day;
 
 CREATE TRIGGER note_days_after_delete AFTER DELETE ON notes BEGIN
-  UPDATE note_days SET notes = notes - 1 WHERE day = old.day AND notes > 1;
   DELETE FROM note_days WHERE day = old.day AND notes = 1;
+  UPDATE note_days SET notes = notes - 1 WHERE day = old.day;
 END;
 
 CREATE TRIGGER note_days_after_move AFTER UPDATE OF day ON notes
 WHEN old.day <> new.day BEGIN
-  UPDATE note_days SET notes = notes - 1 WHERE day = old.day AND notes > 1;
   DELETE FROM note_days WHERE day = old.day AND notes = 1;
+  UPDATE note_days SET notes = notes - 1 WHERE day = old.day;
   INSERT INTO note_days (day, notes) VALUES (new.day, 1)
     ON CONFLICT (day) DO UPDATE SET notes = notes + 1;
 END;

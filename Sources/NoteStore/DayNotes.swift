@@ -1,8 +1,9 @@
 import CalendarPaging
 import Interchange
 
-/// One day's notes as read from the database: every note's fields in one byte buffer, with no
-/// `String` made per note. What a page shows, and what it caches.
+/// One day's notes as read from the database: what a page shows, and what it caches.
+///
+/// Every note's fields are in one byte buffer, with no `String` made per note.
 public struct DayNotes: Sendable {
   /// Where a note's fields are: its numbers, and its uid and body as ranges of `bytes`.
   struct Row: Sendable {
@@ -46,7 +47,7 @@ public struct DayNotes: Sendable {
 
   /// Calls `body` with each note's fields, in the order the notes were added; the bytes are
   /// valid only during the call.
-  public func forEach(_ body: (NoteFields) throws -> Void) rethrows {
+  public func forEachNote(_ body: (NoteFields) throws -> Void) rethrows {
     try bytes.withUnsafeBufferPointer { buffer in
       for row in rows {
         try body(
@@ -62,7 +63,7 @@ public struct DayNotes: Sendable {
   public var notes: [Note] {
     var notes: [Note] = []
     notes.reserveCapacity(rows.count)
-    forEach { fields in
+    forEachNote { fields in
       notes.append(
         Note(
           id: fields.id, uid: String(decoding: fields.uid, as: UTF8.self), day: day,

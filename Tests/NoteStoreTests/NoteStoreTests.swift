@@ -70,11 +70,13 @@ func day(_ text: String) -> Day {
           DROP TRIGGER notes_fts_after_delete; DROP TRIGGER notes_fts_after_update;
           ALTER TABLE notes RENAME TO gone_notes; ALTER TABLE state RENAME TO gone_state;
           ALTER TABLE settings RENAME TO gone_settings; ALTER TABLE actions RENAME TO gone_actions;
+          ALTER TABLE note_days RENAME TO gone_note_days;
           """)
       let reads: [(String, () throws -> Void)] = [
         ("selectedDay", { _ = try store.selectedDay() }),
         ("note(id:)", { _ = try store.note(id: 1) }),
         ("notes(in:)", { _ = try store.notes(in: day("2024-05-01")...day("2024-05-31")) }),
+        ("dayNotes", { _ = try store.dayNotes(day("2024-05-01")) }),
         ("noteCounts", { _ = try store.noteCounts(in: day("2024-05-01")...day("2024-05-31")) }),
         ("nearestDayWithNotes", { _ = try store.nearestDayWithNotes(from: .first, forward: true) }),
         ("noteCount", { _ = try store.noteCount() }),

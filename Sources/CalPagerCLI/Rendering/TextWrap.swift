@@ -104,8 +104,10 @@ enum TextWrap {
   }
 
   /// The character of `bytes` at `offset`: its length in bytes, whether it is a space, its
-  /// width. `text` is the paragraph as a `String`, made the first time a character of several
-  /// scalars needs it.
+  /// width.
+  ///
+  /// `text` is the paragraph as a `String`, made the first time a character of several scalars
+  /// needs it.
   private static func character(
     in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, text: inout String?
   ) -> (length: Int, isSpace: Bool, width: Int) {

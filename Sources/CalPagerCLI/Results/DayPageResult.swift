@@ -11,7 +11,6 @@ struct DayPageResult: CommandResult {
   /// Its notes, and their rendered forms.
   let content: PageContent
 
-
   func render(to output: Output, style: Style) {
     let renderer = MenuRenderer(model: menu, style: style)
     let layout = renderer.layout()

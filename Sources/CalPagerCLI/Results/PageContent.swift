@@ -23,10 +23,10 @@ final class PageContent {
       return
     }
     var largestID = 0
-    notes.forEach { largestID = max(largestID, $0.id ?? 0) }
+    notes.forEachNote { largestID = max(largestID, $0.id ?? 0) }
     let lines = Output(capturing: notes.count * 96)
     var layout = NoteLines(style: style, largestID: largestID)
-    notes.forEach { fields in
+    notes.forEachNote { fields in
       layout.append(id: fields.id ?? 0, body: fields.body, to: lines)
     }
     text = (style, lines.buffer)
@@ -38,7 +38,7 @@ final class PageContent {
     if self.json == nil {
       var elements: [UInt8] = [UInt8(ascii: "[")]
       var first = true
-      notes.forEach { fields in
+      notes.forEachNote { fields in
         if !first { elements.append(UInt8(ascii: ",")) }
         first = false
         JSON.appendNote(fields, includeID: true, into: &elements)

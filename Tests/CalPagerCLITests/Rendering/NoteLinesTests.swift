@@ -42,7 +42,8 @@ import Testing
       }
       let note = Note(
         id: random.next(in: 1...12_000), uid: "u", day: .first, body: body,
-        created: Timestamp(millisecondsSinceEpoch: 0)!, updated: Timestamp(millisecondsSinceEpoch: 0)!)
+        created: Timestamp(millisecondsSinceEpoch: 0)!,
+        updated: Timestamp(millisecondsSinceEpoch: 0)!)
       let width = random.next(in: 20...120)
       let plain = lines(note, width: width, plain: true)
       let general = lines(note, width: width, plain: false)
@@ -54,7 +55,8 @@ import Testing
   @Test func aPlainNoteIsWrappedAtSpacesAndContinuedUnderItsText() {
     let note = Note(
       id: 7, uid: "u", day: .first, body: "one two three four five six seven eight\tnine",
-      created: Timestamp(millisecondsSinceEpoch: 0)!, updated: Timestamp(millisecondsSinceEpoch: 0)!)
+      created: Timestamp(millisecondsSinceEpoch: 0)!, updated: Timestamp(millisecondsSinceEpoch: 0)!
+    )
     #expect(
       lines(note, width: 30, plain: true)
         == "  #7  one two three four five\n      six seven eight nine\n")
