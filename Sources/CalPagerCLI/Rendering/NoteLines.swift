@@ -1,6 +1,10 @@
 import CalendarPaging
 import Interchange
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.
 ///
@@ -57,8 +61,21 @@ struct NoteLines {
     // Local copies: the closures below cannot borrow the buffers while `self` is mutable.
     let firstPrefix = prefix
     firstPrefix.withUnsafeBufferPointer { firstPrefix in
-      if allowingPlain, output.append({ plain.append(text, to: &$0, prefix: firstPrefix) }) {
-        return
+      if allowingPlain {
+        // Tabs become spaces first (as `TerminalText.multiline` makes them); if anything else
+        // needed escaping the text is not plain, and the general path below escapes it all.
+        let laidOut: Bool
+        if NoteLines.containsTab(text) {
+          scratch.removeAll(keepingCapacity: true)
+          NoteLines.expandTabs(text, to: &scratch)
+          let expanded = scratch
+          laidOut = expanded.withUnsafeBufferPointer { expanded in
+            output.append { plain.append(expanded, to: &$0, prefix: firstPrefix) }
+          }
+        } else {
+          laidOut = output.append { plain.append(text, to: &$0, prefix: firstPrefix) }
+        }
+        if laidOut { return }
       }
       scratch.removeAll(keepingCapacity: true)
       TerminalText().appendMultiline(text, to: &scratch)
@@ -72,6 +89,34 @@ struct NoteLines {
         append(escaped, id: id, to: output)
       }
     }
+  }
+
+  /// Whether `text` holds a tab.
+  private static func containsTab(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    return memchr(base, 0x09, text.count) != nil
+  }
+
+  /// Appends `text` with each tab replaced by spaces to the next stop, every 4 scalars from
+  /// the start of its line: `TerminalText`'s tab stops, for text with nothing else to escape.
+  private static func expandTabs(_ text: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+    var column = 0
+    var copied = 0
+    for index in 0..<text.count {
+      let byte = text[index]
+      if byte == 0x09 {
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
+        let spaces = 4 - column % 4
+        for _ in 0..<spaces { result.append(0x20) }
+        column += spaces
+        copied = index + 1
+      } else if byte == 0x0A {
+        column = 0
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
   }
 
   /// Appends the lines of `text`, escaped already, the first with the id.

@@ -56,7 +56,7 @@ struct PlainWrap {
       buffer.append(contentsOf: prefix)
       first = false
     } else {
-      for _ in 0..<indent { buffer.append(0x20) }
+      buffer.append(contentsOf: repeatElement(0x20, count: indent))
     }
     buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
     buffer.append(0x0A)
