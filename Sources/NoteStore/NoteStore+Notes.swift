@@ -147,7 +147,7 @@ extension NoteStore {
     return first
   }
 
-  /// Inserts `note` with `id` and adds it to the full-text index.
+  /// Inserts `note` with `id` and adds it to the full-text indexes.
   ///
   /// There is no insert trigger (see the migration). Call it inside a write transaction.
   static func insert(_ note: Note, id: Int, in database: Database) throws {
@@ -159,6 +159,7 @@ extension NoteStore {
       ])
     try database.execute(
       "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
+    try indexCJKText(of: note.body, id: id, in: database)
   }
 
   static func fetchNote(id: Int, in database: Database) throws -> Note? {
