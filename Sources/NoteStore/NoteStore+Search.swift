@@ -56,26 +56,19 @@ extension NoteStore {
       return try database.read { database in
         var ids: [Int] = []
         var total = 0
-        let sql = """
-          SELECT m.id, count(*) OVER () FROM (\(plan.sql)) AS m JOIN notes AS n ON n.id = m.id
-          WHERE n.day BETWEEN ? AND ? ORDER BY m.score, n.day DESC, m.id DESC LIMIT ?
-          """
-        // A query of words has one SQL text whatever the words: cache it. Queries with CJK
-        // text have one per shape: prepare those afresh rather than fill the cache.
-        try (plan.isWordsOnly ? database.prepare(sql) : database.prepareUncached(sql)).forEachRow(
-          plan.values + [
-            .int(first.dayNumber), .int(last.dayNumber), .int(limit.map { max(0, $0) } ?? -1),
-          ]
-        ) { row in
+        let ranked = plan.rankedIDs(limit: limit)
+        // A query of words has one SQL text whatever the words: cache it. Other queries have
+        // one per shape: prepare those afresh rather than fill the cache.
+        let statement =
+          plan.isWordsOnly
+          ? try database.prepare(ranked.sql) : try database.prepareUncached(ranked.sql)
+        try statement.forEachRow(ranked.values) { row in
           ids.append(row.int(at: 0))
           total = row.int(at: 1)
         }
         if ids.isEmpty, limit == 0 {
-          total =
-            try database.scalarInt(
-              "SELECT count(*) FROM (\(plan.sql)) AS m JOIN notes AS n ON n.id = m.id "
-                + "WHERE n.day BETWEEN ? AND ?",
-              plan.values + [.int(first.dayNumber), .int(last.dayNumber)]) ?? 0
+          let count = plan.count()
+          total = try database.scalarInt(count.sql, count.values) ?? 0
         }
         var hits: [SearchHit] = []
         hits.reserveCapacity(ids.count)

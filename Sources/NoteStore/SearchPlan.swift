@@ -16,9 +16,17 @@ struct SearchPlan {
   var values: [DatabaseValue]
   /// Whether the plan is one `MATCH` on the word index (its SQL is the same for every query).
   var isWordsOnly: Bool
+  /// The days searched.
+  let days: ClosedRange<Day>
+  /// The plan of a query that is one short CJK phrase: a scan with no subquery to join.
+  private var scan: (score: String, test: String, values: [DatabaseValue])?
 
-  /// The plan of `expression`; CJK scans are limited to `days`.
+  /// The plan of `expression`, limited to `days`.
   init(_ expression: SearchExpression, days: ClosedRange<Day>) {
+    self.days = days
+    if case .phrase(let phrase) = expression, phrase.isCJK, phrase.text.unicodeScalars.count < 3 {
+      scan = SearchPlan.scan(phrase)
+    }
     switch SearchPlan.part(expression, days: days) {
     case .words(let match):
       (sql, values) = SearchPlan.rows(matching: match)
@@ -27,6 +35,39 @@ struct SearchPlan {
       (self.sql, self.values) = (sql, values)
       isWordsOnly = false
     }
+  }
+
+  /// The query for the ids of the best `limit` matches (all for nil), best first, each with
+  /// the number of matches.
+  func rankedIDs(limit: Int?) -> (sql: String, values: [DatabaseValue]) {
+    let limitValue = DatabaseValue.int(limit.map { max(0, $0) } ?? -1)
+    let dayValues: [DatabaseValue] = [
+      .int(days.lowerBound.dayNumber), .int(days.upperBound.dayNumber),
+    ]
+    if let scan {
+      // The notes are read once: their day is at hand, and no join by id is needed.
+      return (
+        "SELECT id, count(*) OVER () FROM notes WHERE day BETWEEN ? AND ? AND \(scan.test) "
+          + "ORDER BY \(scan.score), day DESC, id DESC LIMIT ?",
+        dayValues + [scan.values[1], scan.values[0], limitValue]
+      )
+    }
+    return (
+      """
+      SELECT m.id, count(*) OVER () FROM (\(sql)) AS m JOIN notes AS n ON n.id = m.id
+      WHERE n.day BETWEEN ? AND ? ORDER BY m.score, n.day DESC, m.id DESC LIMIT ?
+      """,
+      values + dayValues + [limitValue]
+    )
+  }
+
+  /// The query for the number of matches alone.
+  func count() -> (sql: String, values: [DatabaseValue]) {
+    (
+      "SELECT count(*) FROM (\(sql)) AS m JOIN notes AS n ON n.id = m.id "
+        + "WHERE n.day BETWEEN ? AND ?",
+      values + [.int(days.lowerBound.dayNumber), .int(days.upperBound.dayNumber)]
+    )
   }
 
   /// A compiled part: FTS5 syntax for the word index, or a row set.
@@ -96,31 +137,41 @@ struct SearchPlan {
   }
 
   /// A CJK phrase: the trigram index from three characters, else a scan of the bodies.
-  ///
-  /// A scan scores a note by how often it holds the phrase, shaped as bm25's term frequency
-  /// (k1 = 1.2, b = 0.75, over characters, with 60 characters as the average note).
   private static func cjkRows(_ phrase: SearchPhrase, days: ClosedRange<Day>) -> Part {
     if phrase.text.unicodeScalars.count >= 3 {
       return .rows(
         "SELECT rowid AS id, bm25(notes_cjk) AS score FROM notes_cjk WHERE notes_cjk MATCH ?",
         [.text(phrase.description)])
     }
-    // Case folds as the trigram index folds it only for ASCII letters: LIKE then, else the
-    // faster exact instr().
+    let scan = scan(phrase)
+    return .rows(
+      "SELECT id, \(scan.score) AS score FROM notes WHERE day BETWEEN ? AND ? AND \(scan.test)",
+      [
+        scan.values[0], .int(days.lowerBound.dayNumber), .int(days.upperBound.dayNumber),
+        scan.values[1],
+      ])
+  }
+
+  /// A scan for a phrase of one or two characters: the test of a body (its value last in
+  /// `values`) and its score (its value first).
+  ///
+  /// LIKE, SQLite's fastest scan of text (faster than instr()), folding the case of ASCII
+  /// letters as the trigram index does. The score is bm25's term-frequency part (k1 = 1.2,
+  /// b = 0.75, over characters, with 60 characters as the average note) for how often the note
+  /// holds the phrase: −2.2 / (1 + K / f) uses the count f once, so replace() runs once a row.
+  private static func scan(_ phrase: SearchPhrase) -> (
+    score: String, test: String, values: [DatabaseValue]
+  ) {
     let foldsCase = phrase.text.utf8.contains { (65...90).contains($0) || (97...122).contains($0) }
     let body = foldsCase ? "lower(body)" : "body"
     let needle = foldsCase ? "lower(?)" : "?"
-    let test = foldsCase ? "body LIKE ? ESCAPE '\\'" : "instr(body, ?) > 0"
-    let frequency = "((length(body) - length(replace(\(body), \(needle), ''))) * 1.0 / length(?))"
-    let score = "-(\(frequency) * 2.2) / (\(frequency) + 1.2 * (0.25 + 0.75 * length(body) / 60.0))"
-    let pattern = foldsCase ? "%" + escapedForLike(phrase.text) + "%" : phrase.text
-    let text = DatabaseValue.text(phrase.text)
-    return .rows(
-      "SELECT id, \(score) AS score FROM notes WHERE day BETWEEN ? AND ? AND \(test)",
-      [
-        text, text, text, text, .int(days.lowerBound.dayNumber),
-        .int(days.upperBound.dayNumber), .text(pattern),
-      ])
+    let length = phrase.text.unicodeScalars.count
+    let found = "max(1, length(body) - length(replace(\(body), \(needle), '')))"
+    let score = "-2.2 / (1 + 1.2 * (0.25 + 0.75 * length(body) / 60.0) * \(length) / \(found))"
+    return (
+      score, "body LIKE ? ESCAPE '\\'",
+      [.text(phrase.text), .text("%" + escapedForLike(phrase.text) + "%")]
+    )
   }
 
   /// `text` with LIKE's wildcards and the escape character escaped by `\`.

@@ -115,6 +115,14 @@ import Testing
       #expect(try bodies(store, "공") == [Self.cjkNotes[3]])
       #expect(try bodies(store, "ｶﾀｶﾅ") == [Self.cjkNotes[4]])
       #expect(try bodies(store, "𠀋") == [Self.cjkNotes[4]])
+      // ASCII letters in a short phrase fold their case, as in the trigram index.
+      #expect(try bodies(store, "ANd 𠀋") == [Self.cjkNotes[4]])
+      #expect(try bodies(store, "b𠀋").isEmpty)
+      try store.add("abc日本def", on: day("2024-06-01"))
+      #expect(try bodies(store, "C日") == ["abc日本def"])
+      #expect(try bodies(store, "C日本D") == ["abc日本def"])
+      #expect(try bodies(store, "%日").isEmpty)
+      #expect(try store.remove(id: 7).body == "abc日本def")
       #expect(try bodies(store, "日本語です").isEmpty)
       #expect(try bodies(store, "語日").isEmpty)
       // With words and operators.
