@@ -6,9 +6,11 @@
 /// index, and a query word holding one is looked up there (a test checks the two agree for
 /// every scalar).
 enum CJKText {
-  /// The ranges of CJK scalars, sorted: Hangul, kana, bopomofo, the CJK ideographs and the
-  /// punctuation and symbols of CJK text. Few and wide on purpose: SQLite's GLOB tests a
-  /// character against each range in turn, about 8 ns a range.
+  /// The ranges of CJK scalars, sorted.
+  ///
+  /// Hangul, kana, bopomofo, the CJK ideographs and the punctuation and symbols of CJK text.
+  /// Few and wide on purpose: SQLite's GLOB tests a character against each range in turn,
+  /// about 8 ns a range.
   static let ranges: [ClosedRange<UInt32>] = [
     0x1100...0x11FF,  // Hangul Jamo
     0x3000...0x9FFF,  // CJK punctuation, kana, bopomofo, Hangul compatibility jamo, kanbun,
