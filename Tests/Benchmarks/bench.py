@@ -659,8 +659,8 @@ def export_import(calpager, database, empty, results, runs):
         shutil.copyfile(empty, target)
 
     source = table_csv(database)
-    # Without an insert trigger the application indexes notes for search itself, so the floor
-    # builds the same index in the same transaction, with the fastest statement SQLite has.
+    # Without insert triggers the application indexes notes for search itself, so the floor
+    # builds the same indexes in the same transaction, with the fastest statements SQLite has.
     connection = sqlite3.connect(empty)
     trigger, = connection.execute(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'notes' "
@@ -717,8 +717,8 @@ def report(info, results, arguments, pressure):
         "floor's (higher is better). A floor is the sqlite3 CLI replaying the statements "
         "calpager ran (recorded with sqlite3_trace_v2); the export floor formats the same "
         "fields with date()/strftime(); the import floor is `.import` of a CSV in the notes "
-        "table's own column order into the same schema (indexes, constraints) plus one "
-        "`INSERT … SELECT` into the FTS5 index, in one transaction. Export floors: "
+        "table's own column order into the same schema (indexes, constraints) plus an "
+        "`INSERT … SELECT` into each FTS5 index, in one transaction. Export floors: "
         "`same fields` formats the export's fields in SQL (date(), strftime()), `raw columns` "
         "prints the stored columns as they are.",
     ]
