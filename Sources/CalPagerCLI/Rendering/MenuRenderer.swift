@@ -29,30 +29,25 @@ struct MenuRenderer {
     layout.visibleItems.map { days[$0.index] }
   }
 
-  /// The menu's lines, top to bottom.
-  func lines(_ layout: MenuLayout) -> [String] {
-    layout.rows.map { row in
+  /// Appends the menu's lines, top to bottom, each with its newline.
+  func append(_ layout: MenuLayout, to bytes: inout [UInt8]) {
+    for row in layout.rows {
       switch row {
-      case .items: return itemsLine(layout)
-      case .decoration: return decorationLine(layout)
+      case .items: appendItemsLine(layout, to: &bytes)
+      case .decoration: appendDecorationLine(layout, to: &bytes)
       }
+      bytes.append(0x0A)
     }
   }
 
-  /// `Wed 1`, with `*` for today.
-  func label(for day: Day) -> String {
-    day == today ? day.menuLabel + "*" : day.menuLabel
-  }
-
-  private func itemsLine(_ layout: MenuLayout) -> String {
-    // Built as bytes: a String per cell and per run of spaces cost more than the rest of a page
-    // with few notes.
-    var line: [UInt8] = []
-    line.reserveCapacity(layout.lineWidth * 2)
+  /// Appends the days' line. It is built as bytes: a String per cell and per run of spaces
+  /// cost more than the rest of a page with few notes.
+  private func appendItemsLine(_ layout: MenuLayout, to line: inout [UInt8]) {
+    let lineStart = line.count
     var column = 0
     let first = layout.visibleItems.first?.column ?? layout.lineWidth
     if layout.hasHiddenItemsBefore && first > 0 {
-      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
+      appendPainted(Self.ellipsis, SGR.dim, to: &line)
       column = 1
     }
     for placement in layout.visibleItems {
@@ -64,10 +59,27 @@ struct MenuRenderer {
     }
     if layout.hasHiddenItemsAfter && column < layout.lineWidth {
       line.append(contentsOf: repeatElement(0x20, count: max(0, layout.lineWidth - 1 - column)))
-      line.append(contentsOf: style.paint("…", SGR.dim).utf8)
+      appendPainted(Self.ellipsis, SGR.dim, to: &line)
     }
-    while line.last == 0x20 { line.removeLast() }
-    return String(decoding: line, as: UTF8.self)
+    while line.count > lineStart && line.last == 0x20 { line.removeLast() }
+  }
+
+  /// `…`, `•`, `━` and `─` in UTF-8.
+  private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+  private static let bullet: [UInt8] = [0xE2, 0x80, 0xA2]
+  private static let heavyBar: [UInt8] = [0xE2, 0x94, 0x81]
+  private static let lightBar: [UInt8] = [0xE2, 0x94, 0x80]
+
+  /// Appends `text` wrapped in `codes` and a reset when colour is on (`Style.paint` for
+  /// bytes).
+  private func appendPainted(_ text: [UInt8], _ codes: String..., to line: inout [UInt8]) {
+    guard style.color, !text.isEmpty else {
+      line.append(contentsOf: text)
+      return
+    }
+    for code in codes { line.append(contentsOf: code.utf8) }
+    line.append(contentsOf: text)
+    line.append(contentsOf: SGR.reset.utf8)
   }
 
   /// Appends a day's cell of `width` columns: its label left-aligned and, for a day with
@@ -75,23 +87,34 @@ struct MenuRenderer {
   private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
     guard width > 0 else { return }
     let hasNotes = model.noteCount(day) > 0
-    let text = label(for: day)
-    let labelWidth = min(text.utf8.count, hasNotes && width >= 2 ? width - 1 : width)
-    let shown = labelWidth >= text.utf8.count ? text : String(text.prefix(labelWidth))
-    let cell: String
-    if day == today {
-      cell =
-        selected ? style.paint(shown, SGR.bold, SGR.underline) : style.paint(shown, SGR.underline)
-    } else {
-      cell = selected ? style.paint(shown, SGR.bold) : shown
-    }
-    line.append(contentsOf: cell.utf8)
+    let isToday = day == today
+    // The label `Wed 1` (`*` after today's), cut to the columns the cell leaves it.
+    let weekday = day.weekday.shortName.utf8
+    let dayOfMonth = day.dayOfMonth
+    let fullWidth = weekday.count + (dayOfMonth >= 10 ? 3 : 2) + (isToday ? 1 : 0)
+    let labelWidth = min(fullWidth, hasNotes && width >= 2 ? width - 1 : width)
+    let codes: [String] =
+      isToday
+      ? (selected ? [SGR.bold, SGR.underline] : [SGR.underline])
+      : selected ? [SGR.bold] : []
+    let painted = style.color && !codes.isEmpty && labelWidth > 0
+    if painted { for code in codes { line.append(contentsOf: code.utf8) } }
+    let labelStart = line.count
+    line.append(contentsOf: weekday)
+    line.append(0x20)
+    if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
+    line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
+    if isToday { line.append(UInt8(ascii: "*")) }
+    line.removeSubrange((labelStart + labelWidth)...)
+    if painted { line.append(contentsOf: SGR.reset.utf8) }
     let padding = width - labelWidth - (hasNotes && width >= 2 ? 1 : 0)
     line.append(contentsOf: repeatElement(0x20, count: max(0, padding)))
-    if hasNotes && width >= 2 { line.append(contentsOf: style.paint("•", SGR.yellow).utf8) }
+    if hasNotes && width >= 2 { appendPainted(Self.bullet, SGR.yellow, to: &line) }
   }
 
-  private func decorationLine(_ layout: MenuLayout) -> String {
+  /// Appends the indicator and border line.
+  private func appendDecorationLine(_ layout: MenuLayout, to line: inout [UInt8]) {
+    let lineStart = line.count
     let width = layout.lineWidth
     var borderStart = 0
     var borderEnd = 0
@@ -99,16 +122,13 @@ struct MenuRenderer {
       borderStart = border.column
       borderEnd = min(border.column + border.width, width)
     }
-    // The columns `range` of the line: `─` where the border runs, spaces elsewhere (built as
-    // bytes: a `[Character]` per line cost more than the rest of a page).
-    func columns(_ range: Range<Int>, trimmingTrailingSpaces: Bool = false) -> String {
+    // The columns `range` of the line: `─` where the border runs, spaces elsewhere.
+    func columns(_ range: Range<Int>, trimmingTrailingSpaces: Bool = false) -> [UInt8] {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(range.count * 3)
       for column in range {
         if column >= borderStart && column < borderEnd {
-          bytes.append(0xE2)
-          bytes.append(0x94)
-          bytes.append(0x80)
+          bytes.append(contentsOf: Self.lightBar)
         } else {
           bytes.append(0x20)
         }
@@ -116,36 +136,28 @@ struct MenuRenderer {
       if trimmingTrailingSpaces {
         while bytes.last == 0x20 { bytes.removeLast() }
       }
-      return String(decoding: bytes, as: UTF8.self)
+      return bytes
     }
-    guard let indicator = layout.indicator else {
-      return trimmed(style.paint(columns(0..<width, trimmingTrailingSpaces: true), SGR.dim))
-    }
-    let start = min(indicator.column, width)
-    let end = min(indicator.column + indicator.width, width)
-    let before = columns(0..<start)
-    let bar = String(repeating: "━", count: end - start)
-    let after = columns(end..<width, trimmingTrailingSpaces: true)
     let border = layout.border != nil
-    return trimmed(
-      (border ? style.paint(before, SGR.dim) : before) + style.paint(bar, SGR.blue)
-        + (border ? style.paint(after, SGR.dim) : after))
-  }
-
-  private func trimmed(_ line: String) -> String {
-    line.trimmingTrailingSpaces
-  }
-}
-
-extension String {
-  /// The string without trailing spaces.
-  var trimmingTrailingSpaces: String {
-    // A string whose last byte is not a space does not end in a space character: most lines
-    // are returned without walking characters backwards.
-    guard utf8.last == 0x20 else { return self }
-    var end = endIndex
-    while end > startIndex && self[index(before: end)] == " " { end = index(before: end) }
-    return String(self[..<end])
+    if let indicator = layout.indicator {
+      let start = min(indicator.column, width)
+      let end = min(indicator.column + indicator.width, width)
+      let before = columns(0..<start)
+      if border {
+        appendPainted(before, SGR.dim, to: &line)
+      } else {
+        line.append(contentsOf: before)
+      }
+      var bar: [UInt8] = []
+      bar.reserveCapacity((end - start) * 3)
+      for _ in start..<max(start, end) { bar.append(contentsOf: Self.heavyBar) }
+      appendPainted(bar, SGR.blue, to: &line)
+      let after = columns(end..<width, trimmingTrailingSpaces: true)
+      if border { appendPainted(after, SGR.dim, to: &line) } else { line.append(contentsOf: after) }
+    } else {
+      appendPainted(columns(0..<width, trimmingTrailingSpaces: true), SGR.dim, to: &line)
+    }
+    while line.count > lineStart && line.last == 0x20 { line.removeLast() }
   }
 }
 

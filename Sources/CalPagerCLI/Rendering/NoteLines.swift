@@ -20,8 +20,6 @@ struct NoteLines {
   private let available: Int
   /// The escaped text of the note being written, reused from note to note.
   private var scratch: [UInt8] = []
-  /// The first line's prefix (`  #12  `) of the note being written, reused likewise.
-  private var prefix: [UInt8] = []
 
   /// A layout for `notes`, whose ids line up.
   init(style: Style, notes: [Note]) {
@@ -37,58 +35,46 @@ struct NoteLines {
 
   /// Appends the lines of `note` to `output`.
   ///
-  /// Plain text is laid out in one pass (`PlainWrap`); text with tabs or controls is escaped
-  /// first, then laid out the same way; text with characters of several scalars is wrapped
-  /// by `TextWrap`.
-  ///
   /// - Parameters:
   ///   - note: The note.
   ///   - output: Where the lines go.
   ///   - allowingPlain: Whether plain text takes the one-pass path (tests compare both).
   mutating func append(_ note: Note, to output: Output, allowingPlain: Bool = true) {
     var body = note.body
-    body.withUTF8 { append(id: note.id ?? 0, body: $0, to: output, allowingPlain: allowingPlain) }
+    body.withUTF8 { text in
+      output.append { append(id: note.id ?? 0, body: text, to: &$0, allowingPlain: allowingPlain) }
+    }
   }
 
-  /// Appends the lines of the note `id` whose text is `text` (valid UTF-8) to `output`.
+  /// Appends the lines of the note `id` whose text is `text` (valid UTF-8) to `buffer`.
+  ///
+  /// Plain text is laid out in one pass (`PlainWrap`); text with tabs has them expanded first,
+  /// then goes the same way; text with other escapes or characters of several scalars is
+  /// escaped (`TerminalText.multiline`), then wrapped by `TextWrap`.
   mutating func append(
-    id: Int, body text: UnsafeBufferPointer<UInt8>, to output: Output,
+    id: Int, body text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8],
     allowingPlain: Bool = true
   ) {
-    let plain = PlainWrap(width: available, indent: 4 + idWidth)
-    prefix.removeAll(keepingCapacity: true)
-    appendPrefix(id: id, to: &prefix)
-    // Local copies: the closures below cannot borrow the buffers while `self` is mutable.
-    let firstPrefix = prefix
-    firstPrefix.withUnsafeBufferPointer { firstPrefix in
-      if allowingPlain {
-        // Tabs become spaces first (as `TerminalText.multiline` makes them); if anything else
-        // needed escaping the text is not plain, and the general path below escapes it all.
-        let laidOut: Bool
-        if NoteLines.containsTab(text) {
-          scratch.removeAll(keepingCapacity: true)
-          NoteLines.expandTabs(text, to: &scratch)
-          let expanded = scratch
-          laidOut = expanded.withUnsafeBufferPointer { expanded in
-            output.append { plain.append(expanded, to: &$0, prefix: firstPrefix) }
-          }
-        } else {
-          laidOut = output.append { plain.append(text, to: &$0, prefix: firstPrefix) }
-        }
-        if laidOut { return }
-      }
-      scratch.removeAll(keepingCapacity: true)
-      TerminalText().appendMultiline(text, to: &scratch)
-      let escaped = scratch
-      escaped.withUnsafeBufferPointer { escaped in
-        if allowingPlain,
-          output.append({ plain.append(escaped, to: &$0, prefix: firstPrefix) })
-        {
-          return
-        }
-        append(escaped, id: id, to: output)
+    let mark = buffer.count
+    appendPrefix(id: id, to: &buffer)
+    if allowingPlain {
+      let plain = PlainWrap(width: available, indent: 4 + idWidth)
+      // Tabs become spaces first (as `TerminalText.multiline` makes them); if anything else
+      // needed escaping the text is not plain, and the general path below escapes it all.
+      if NoteLines.containsTab(text) {
+        scratch.removeAll(keepingCapacity: true)
+        NoteLines.expandTabs(text, to: &scratch)
+        let expanded = scratch
+        if expanded.withUnsafeBufferPointer({ plain.append($0, to: &buffer) }) { return }
+      } else if plain.append(text, to: &buffer) {
+        return
       }
     }
+    buffer.removeSubrange(mark...)
+    scratch.removeAll(keepingCapacity: true)
+    TerminalText().appendMultiline(text, to: &scratch)
+    let escaped = scratch
+    escaped.withUnsafeBufferPointer { appendWrapped($0, id: id, to: &buffer) }
   }
 
   /// Whether `text` holds a tab.
@@ -119,29 +105,29 @@ struct NoteLines {
     result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
   }
 
-  /// Appends the lines of `text`, escaped already, the first with the id.
-  private func append(_ text: UnsafeBufferPointer<UInt8>, id: Int, to output: Output) {
-    output.append { buffer in
-      var first = true
-      // Paragraphs end at newline bytes: once escaped, every newline is a character of its
-      // own (no CR is left to pair with it).
-      var start = 0
-      while true {
-        let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-        let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
-        TextWrap.forEachLine(in: paragraph, width: available) { range in
-          if first {
-            appendPrefix(id: id, to: &buffer)
-            first = false
-          } else {
-            buffer.append(contentsOf: repeatElement(0x20, count: 4 + idWidth))
-          }
-          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: paragraph[range]))
-          buffer.append(0x0A)
+  /// Appends the lines of `text`, escaped already, wrapped by `TextWrap`; the first with the
+  /// id.
+  private func appendWrapped(_ text: UnsafeBufferPointer<UInt8>, id: Int, to buffer: inout [UInt8])
+  {
+    var first = true
+    // Paragraphs end at newline bytes: once escaped, every newline is a character of its own
+    // (no CR is left to pair with it).
+    var start = 0
+    while true {
+      let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+      let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
+      TextWrap.forEachLine(in: paragraph, width: available) { range in
+        if first {
+          appendPrefix(id: id, to: &buffer)
+          first = false
+        } else {
+          buffer.append(contentsOf: repeatElement(0x20, count: 4 + idWidth))
         }
-        guard end < text.count else { break }
-        start = end + 1
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: paragraph[range]))
+        buffer.append(0x0A)
       }
+      guard end < text.count else { break }
+      start = end + 1
     }
   }
 

@@ -25,13 +25,12 @@ struct DayPageResult: CommandResult {
       }
       return
     }
-    let menuLines = renderer.lines(layout)
     if menu.options.position == .top {
-      for line in menuLines { output.line(line) }
+      output.append { renderer.append(layout, to: &$0) }
     }
     writeDay(to: output, style: style)
     if menu.options.position == .bottom {
-      for line in menuLines { output.line(line) }
+      output.append { renderer.append(layout, to: &$0) }
     }
   }
 

@@ -23,14 +23,6 @@ final class Output {
     buffer.reserveCapacity(capacity)
   }
 
-  /// Creates a writer that keeps what it is given in `buffer`, written nowhere: for output
-  /// laid out once and copied many times.
-  init(capturing expected: Int) {
-    descriptor = -1
-    capacity = .max
-    buffer.reserveCapacity(expected)
-  }
-
   /// Appends `text`.
   func write(_ text: String) {
     var text = text
