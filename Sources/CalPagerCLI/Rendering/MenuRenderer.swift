@@ -40,8 +40,10 @@ struct MenuRenderer {
     }
   }
 
-  /// Appends the days' line. It is built as bytes: a String per cell and per run of spaces
-  /// cost more than the rest of a page with few notes.
+  /// Appends the days' line.
+  ///
+  /// It is built as bytes: a String per cell and per run of spaces cost more than the rest of
+  /// a page with few notes.
   private func appendItemsLine(_ layout: MenuLayout, to line: inout [UInt8]) {
     let lineStart = line.count
     var column = 0

@@ -86,21 +86,28 @@ struct NoteLines {
   /// Appends `text` with each tab replaced by spaces to the next stop, every 4 scalars from
   /// the start of its line: `TerminalText`'s tab stops, for text with nothing else to escape.
   private static func expandTabs(_ text: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+    guard let base = text.baseAddress else { return }
+    /// The scalars of `range`: its bytes that are not UTF-8 continuation bytes.
+    func scalars(_ range: Range<Int>) -> Int {
+      var count = 0
+      for index in range where text[index] & 0xC0 != 0x80 { count += 1 }
+      return count
+    }
     var column = 0
     var copied = 0
-    for index in 0..<text.count {
-      let byte = text[index]
-      if byte == 0x09 {
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
-        let spaces = 4 - column % 4
-        for _ in 0..<spaces { result.append(0x20) }
-        column += spaces
-        copied = index + 1
-      } else if byte == 0x0A {
-        column = 0
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+    while copied < text.count, let found = memchr(base + copied, 0x09, text.count - copied) {
+      let tab = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      let segment = UnsafeBufferPointer(rebasing: text[copied..<tab])
+      if let newline = segment.lastIndex(of: 0x0A) {
+        column = scalars((copied + newline + 1)..<tab)
+      } else {
+        column += scalars(copied..<tab)
       }
+      result.append(contentsOf: segment)
+      let spaces = 4 - column % 4
+      result.append(contentsOf: repeatElement(0x20, count: spaces))
+      column += spaces
+      copied = tab + 1
     }
     result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
   }
