@@ -18,9 +18,8 @@ struct MenuRenderer {
 
   /// The layout of the window's days on a line of the style's width.
   func layout() -> MenuLayout {
-    let widths = days.map { $0.menuLabelWidth + ($0 == today ? 1 : 0) + 2 }
-    return MenuLayout(
-      itemWidths: widths, selectedIndex: model.selectedIndex, lineWidth: style.width,
+    MenuLayout(
+      itemWidths: model.itemWidths, selectedIndex: model.selectedIndex, lineWidth: style.width,
       options: options, hasItemsBefore: model.hasDaysBefore, hasItemsAfter: model.hasDaysAfter)
   }
 
@@ -65,6 +64,9 @@ struct MenuRenderer {
     }
     while line.count > lineStart && line.last == 0x20 { line.removeLast() }
   }
+
+  /// `Mon` … `Sun` in UTF-8, Monday first.
+  private static let weekdayNames: [[UInt8]] = Weekday.allCases.map { Array($0.shortName.utf8) }
 
   /// `…`, `•`, `━` and `─` in UTF-8.
   private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
@@ -178,6 +180,8 @@ struct MenuModel {
   let today: Day
   /// The note count of a day of the window.
   let noteCount: (Day) -> Int
+  /// The columns of each day's item: its label (`Wed 1`, `*` after today's) and 2.
+  let itemWidths: [Int]
   /// The menu options.
   let options: MenuOptions
 }

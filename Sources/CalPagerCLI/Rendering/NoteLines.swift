@@ -140,23 +140,37 @@ struct NoteLines {
 
   /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
   private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
-    buffer.append(0x20)
-    buffer.append(0x20)
-    if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
-    buffer.append(UInt8(ascii: "#"))
-    let digits = NoteLines.digits(id)
-    var divisor = 1
-    for _ in 1..<digits { divisor *= 10 }
-    var rest = id
-    while divisor > 0 {
-      buffer.append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    // Written into a fixed 32-byte frame, then appended at once: one append per note.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { frame in
+      var count = 0
+      func put(_ byte: UInt8) {
+        frame[count] = byte
+        count += 1
+      }
+      put(0x20)
+      put(0x20)
+      put(UInt8(ascii: "#"))
+      let digits = NoteLines.digits(id)
+      var rest = id
+      for position in stride(from: count + digits - 1, through: count, by: -1) {
+        frame[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
+      }
+      count += digits
+      for _ in (digits + 1)..<max(idWidth, digits + 1) { put(0x20) }
+      if style.color {
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<2]))
+        buffer.append(contentsOf: SGR.dim.utf8)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[2..<count]))
+        buffer.append(contentsOf: SGR.reset.utf8)
+        buffer.append(0x20)
+        buffer.append(0x20)
+        return
+      }
+      put(0x20)
+      put(0x20)
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<count]))
     }
-    for _ in (digits + 1)..<max(idWidth, digits + 1) { buffer.append(0x20) }
-    if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
-    buffer.append(0x20)
-    buffer.append(0x20)
   }
 
   /// The number of decimal digits of `value` (at least one).
