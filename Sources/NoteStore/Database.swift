@@ -23,7 +23,7 @@ package final class Database {
   /// The path the connection was opened with.
   package let path: String
   private let handle: OpaquePointer
-  private var statements: [String: Statement] = [:]
+  private var statements = StatementCache()
   private let busyWait = BusyWait(timeoutMilliseconds: Int(Database.busyTimeoutMilliseconds))
 
   /// How long, in milliseconds, SQLite waits for another connection's lock.
@@ -82,10 +82,7 @@ package final class Database {
   }
 
   private func finalizeAll() {
-    for statement in statements.values {
-      statement.finalize()
-    }
-    statements.removeAll()
+    statements.finalizeAll()
   }
 
   /// The version of the linked SQLite library, as `sqlite3_libversion_number()` gives it
@@ -108,7 +105,7 @@ package final class Database {
   package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
     if let cached = statements[sql] { return cached }
     let statement = try prepareUncached(sql)
-    statements[sql] = statement
+    statements.insert(statement)
     return statement
   }
 
@@ -140,9 +137,7 @@ package final class Database {
 
   /// Drops a cached statement, so a statement that failed is prepared afresh next time.
   func evict(_ statement: Statement) {
-    if statements[statement.sql] === statement {
-      statements[statement.sql] = nil
-    }
+    statements.remove(statement)
   }
 
   /// Whether the C string holds only white space and SQL comments.

@@ -35,6 +35,12 @@ public struct DayNotes: Sendable {
     id: Int, uid: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
     created: Timestamp, updated: Timestamp
   ) {
+    if rows.isEmpty {
+      // A day holds a few dozen notes at most, as people write them: room for 16 at once
+      // rather than a growth step for each of the first few.
+      rows.reserveCapacity(16)
+      bytes.reserveCapacity(16 * (uid.count + body.count))
+    }
     let uidStart = bytes.count
     bytes.append(contentsOf: uid)
     let bodyStart = bytes.count

@@ -48,19 +48,19 @@ struct MenuRenderer {
     var column = 0
     let first = layout.visibleItems.first?.column ?? layout.lineWidth
     if layout.hasHiddenItemsBefore && first > 0 {
-      appendPainted(Self.ellipsis, SGR.dim, to: &line)
+      appendPainted(Self.ellipsis, Self.dim, to: &line)
       column = 1
     }
     for placement in layout.visibleItems {
-      line.append(contentsOf: repeatElement(0x20, count: max(0, placement.column - column)))
+      line.appendSpaces(placement.column - column)
       appendCell(
         for: days[placement.index], width: placement.width,
         selected: placement.index == layout.selectedIndex, to: &line)
       column = placement.column + placement.width
     }
     if layout.hasHiddenItemsAfter && column < layout.lineWidth {
-      line.append(contentsOf: repeatElement(0x20, count: max(0, layout.lineWidth - 1 - column)))
-      appendPainted(Self.ellipsis, SGR.dim, to: &line)
+      line.appendSpaces(layout.lineWidth - 1 - column)
+      appendPainted(Self.ellipsis, Self.dim, to: &line)
     }
     while line.count > lineStart && line.last == 0x20 { line.removeLast() }
   }
@@ -74,16 +74,25 @@ struct MenuRenderer {
   private static let heavyBar: [UInt8] = [0xE2, 0x94, 0x81]
   private static let lightBar: [UInt8] = [0xE2, 0x94, 0x80]
 
-  /// Appends `text` wrapped in `codes` and a reset when colour is on (`Style.paint` for
+  /// The SGR sequences the menu paints with, as bytes.
+  private static let dim = Array(SGR.dim.utf8)
+  private static let blue = Array(SGR.blue.utf8)
+  private static let yellow = Array(SGR.yellow.utf8)
+  private static let reset = Array(SGR.reset.utf8)
+  private static let bold = Array(SGR.bold.utf8)
+  private static let underline = Array(SGR.underline.utf8)
+  private static let boldUnderline = Array((SGR.bold + SGR.underline).utf8)
+
+  /// Appends `text` wrapped in `code` and a reset when colour is on (`Style.paint` for
   /// bytes).
-  private func appendPainted(_ text: [UInt8], _ codes: String..., to line: inout [UInt8]) {
+  private func appendPainted(_ text: [UInt8], _ code: [UInt8], to line: inout [UInt8]) {
     guard style.color, !text.isEmpty else {
       line.append(contentsOf: text)
       return
     }
-    for code in codes { line.append(contentsOf: code.utf8) }
+    line.append(contentsOf: code)
     line.append(contentsOf: text)
-    line.append(contentsOf: SGR.reset.utf8)
+    line.append(contentsOf: Self.reset)
   }
 
   /// Appends a day's cell of `width` columns: its label left-aligned and, for a day with
@@ -93,27 +102,34 @@ struct MenuRenderer {
     let hasNotes = model.noteCount(day) > 0
     let isToday = day == today
     // The label `Wed 1` (`*` after today's), cut to the columns the cell leaves it.
-    let weekday = day.weekday.shortName.utf8
+    let weekday = Self.weekdayNames[day.weekday.rawValue - 1]
     let dayOfMonth = day.dayOfMonth
     let fullWidth = weekday.count + (dayOfMonth >= 10 ? 3 : 2) + (isToday ? 1 : 0)
     let labelWidth = min(fullWidth, hasNotes && width >= 2 ? width - 1 : width)
-    let codes: [String] =
+    let code =
       isToday
-      ? (selected ? [SGR.bold, SGR.underline] : [SGR.underline])
-      : selected ? [SGR.bold] : []
-    let painted = style.color && !codes.isEmpty && labelWidth > 0
-    if painted { for code in codes { line.append(contentsOf: code.utf8) } }
-    let labelStart = line.count
-    line.append(contentsOf: weekday)
-    line.append(0x20)
-    if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
-    line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
-    if isToday { line.append(UInt8(ascii: "*")) }
-    line.removeSubrange((labelStart + labelWidth)...)
-    if painted { line.append(contentsOf: SGR.reset.utf8) }
-    let padding = width - labelWidth - (hasNotes && width >= 2 ? 1 : 0)
-    line.append(contentsOf: repeatElement(0x20, count: max(0, padding)))
-    if hasNotes && width >= 2 { appendPainted(Self.bullet, SGR.yellow, to: &line) }
+      ? (selected ? Self.boldUnderline : Self.underline)
+      : selected ? Self.bold : []
+    let painted = style.color && !code.isEmpty && labelWidth > 0
+    if painted { line.append(contentsOf: code) }
+    if labelWidth == fullWidth {
+      line.append(contentsOf: weekday)
+      line.append(0x20)
+      if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
+      line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
+      if isToday { line.append(UInt8(ascii: "*")) }
+    } else {
+      let labelStart = line.count
+      line.append(contentsOf: weekday)
+      line.append(0x20)
+      if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
+      line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
+      if isToday { line.append(UInt8(ascii: "*")) }
+      line.removeSubrange((labelStart + labelWidth)...)
+    }
+    if painted { line.append(contentsOf: Self.reset) }
+    line.appendSpaces(width - labelWidth - (hasNotes && width >= 2 ? 1 : 0))
+    if hasNotes && width >= 2 { appendPainted(Self.bullet, Self.yellow, to: &line) }
   }
 
   /// Appends the indicator and border line.
@@ -126,40 +142,34 @@ struct MenuRenderer {
       borderStart = border.column
       borderEnd = min(border.column + border.width, width)
     }
-    // The columns `range` of the line: `─` where the border runs, spaces elsewhere.
-    func columns(_ range: Range<Int>, trimmingTrailingSpaces: Bool = false) -> [UInt8] {
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(range.count * 3)
-      for column in range {
-        if column >= borderStart && column < borderEnd {
-          bytes.append(contentsOf: Self.lightBar)
-        } else {
-          bytes.append(0x20)
-        }
-      }
-      if trimmingTrailingSpaces {
-        while bytes.last == 0x20 { bytes.removeLast() }
-      }
-      return bytes
+    // The columns `range` of the line: `─` where the border runs, spaces elsewhere (none
+    // after the last `─` when `trimming`), in dim when `dim` and colour is on.
+    func appendColumns(_ range: Range<Int>, trimming: Bool, dim: Bool) {
+      let barStart = min(max(range.lowerBound, borderStart), range.upperBound)
+      let barEnd = max(min(range.upperBound, borderEnd), barStart)
+      let end =
+        trimming && barStart == barEnd ? range.lowerBound : trimming ? barEnd : range.upperBound
+      guard end > range.lowerBound else { return }
+      let painted = dim && style.color
+      if painted { line.append(contentsOf: Self.dim) }
+      line.appendSpaces(min(barStart, end) - range.lowerBound)
+      for _ in barStart..<min(barEnd, end) { line.append(contentsOf: Self.lightBar) }
+      line.appendSpaces(end - max(barEnd, range.lowerBound))
+      if painted { line.append(contentsOf: Self.reset) }
     }
-    let border = layout.border != nil
     if let indicator = layout.indicator {
       let start = min(indicator.column, width)
       let end = min(indicator.column + indicator.width, width)
-      let before = columns(0..<start)
-      if border {
-        appendPainted(before, SGR.dim, to: &line)
-      } else {
-        line.append(contentsOf: before)
+      let hasBorder = layout.border != nil
+      appendColumns(0..<start, trimming: false, dim: hasBorder)
+      if start < end {
+        if style.color { line.append(contentsOf: Self.blue) }
+        for _ in start..<end { line.append(contentsOf: Self.heavyBar) }
+        if style.color { line.append(contentsOf: Self.reset) }
       }
-      var bar: [UInt8] = []
-      bar.reserveCapacity((end - start) * 3)
-      for _ in start..<max(start, end) { bar.append(contentsOf: Self.heavyBar) }
-      appendPainted(bar, SGR.blue, to: &line)
-      let after = columns(end..<width, trimmingTrailingSpaces: true)
-      if border { appendPainted(after, SGR.dim, to: &line) } else { line.append(contentsOf: after) }
+      appendColumns(end..<width, trimming: true, dim: hasBorder)
     } else {
-      appendPainted(columns(0..<width, trimmingTrailingSpaces: true), SGR.dim, to: &line)
+      appendColumns(0..<width, trimming: true, dim: true)
     }
     while line.count > lineStart && line.last == 0x20 { line.removeLast() }
   }

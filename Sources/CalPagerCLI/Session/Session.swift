@@ -23,6 +23,8 @@ final class Session {
   let terminalWidth: Int?
   /// Today, in `$TZ`, read once per session.
   let today: Day
+  /// What the environment says about colour and width, read once per session.
+  private let styleEnvironment: StyleEnvironment
   /// Whether each move of the selection is saved at once (one-shot runs) or at the next write
   /// and at the end (the line mode).
   var savesEveryMove: Bool
@@ -44,12 +46,13 @@ final class Session {
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
     today = LocalTime.today(environment: environment)
+    styleEnvironment = StyleEnvironment(environment)
   }
 
   /// The style of one command's output.
   func style(for options: GlobalOptions) -> Style {
     Style.resolve(
-      options, environment: environment, outputIsTerminal: outputIsTerminal,
+      options, environment: styleEnvironment, outputIsTerminal: outputIsTerminal,
       terminalWidth: terminalWidth)
   }
 
