@@ -22,7 +22,8 @@ struct GotoCommand: CalPagerCommand {
   let date: DateExpression
 
   func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width) { selected in
+    try context.session.page(width: context.style.width, withDetails: context.style.json) {
+      selected in
       try date.resolve(today: context.today, selected: selected)
     }
   }

@@ -36,6 +36,7 @@ final class PageContent {
 
   /// Writes the member `name`: the notes as an array, each with its id.
   func writeJSON(_ name: String, to json: inout JSONWriter) {
+    precondition(notes.hasDetails, "a page shown as JSON reads its notes' details")
     if self.json == nil {
       var elements: [UInt8] = [UInt8(ascii: "[")]
       var first = true

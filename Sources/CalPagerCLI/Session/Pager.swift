@@ -98,17 +98,20 @@ final class Pager {
 
   /// The page of the selected day: the menu around it and its notes.
   ///
+  /// `withDetails` says whether the notes must carry their uids and times (a page shown as
+  /// JSON); text needs only ids and bodies, and reads only those.
+  ///
   /// - Precondition: A day is selected (`select` ran).
-  func page(today: Day) throws -> DayPageResult {
+  func page(today: Day, withDetails: Bool) throws -> DayPageResult {
     guard let controller, let day = controller.selectedItem,
       let page = controller.pages.selectedPage
     else { preconditionFailure("page() before select()") }
     if let error = controller.dataSource.countsError { throw error }
     let content: PageContent
-    if let kept = contents[day] {
+    if let kept = contents[day], kept.notes.hasDetails || !withDetails {
       content = kept
     } else {
-      content = PageContent(notes: try page.notes())
+      content = PageContent(notes: try page.notes(withDetails: withDetails))
       contents[day] = content
     }
     let dataSource = controller.dataSource

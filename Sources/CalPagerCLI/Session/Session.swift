@@ -90,10 +90,14 @@ final class Session {
   ///
   /// - Parameters:
   ///   - width: The menu's width in columns.
+  ///   - withDetails: Whether the notes must carry their uids and times (a page shown as
+  ///     JSON).
   ///   - target: The day to select, given the selected one; nil to show the selected day.
   /// - Returns: The page of the day selected afterwards.
   /// - Throws: What `target` throws; the store's errors.
-  func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
+  func page(
+    width: Int, withDetails: Bool, moving target: ((Day) throws -> Day)? = nil
+  ) throws -> DayPageResult {
     let body = { () throws -> DayPageResult in
       try self.pager.refresh()
       let selected = try self.selectedDay()
@@ -108,7 +112,7 @@ final class Session {
       } else {
         try self.pager.show(selected, width: width)
       }
-      return try self.pager.page(today: self.today)
+      return try self.pager.page(today: self.today, withDetails: withDetails)
     }
     if savesEveryMove && target != nil {
       return try store.write(body)
