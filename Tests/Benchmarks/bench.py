@@ -564,17 +564,38 @@ def shell_scripts(lines, seed=7):
     return paging, adds
 
 
+def page_queries(paging, lines):
+    """The sqlite3 script reading the notes of the page each line of `paging` shows, one
+    query per page: the day selected after each next, prev and goto, from SELECTED_DAY."""
+    path = os.path.join(WORK, f"pages-{lines}.sql")
+    day = SELECTED_DAY
+    with open(paging) as script, open(path, "w") as out:
+        for line in script:
+            words = line.split()
+            if words[0] == "next":
+                day += 1
+            elif words[0] == "prev":
+                day -= 1
+            else:
+                day = (datetime.date.fromisoformat(words[1]) - datetime.date(1970, 1, 1)).days
+            out.write(f"SELECT id, body FROM notes WHERE day = {day} ORDER BY id;\n")
+    return path
+
+
 def line_mode(calpager, databases, tracer, results, runs, lines):
     paging, adds = shell_scripts(lines)
+    pages = page_queries(paging, lines)
     for database in databases:
         command = [calpager, "--db", database.path, "shell"]
-        # Paging: the same start each run.
+        # Paging: the same start each run, against two floors: the statements calpager ran,
+        # replayed, and the sqlite3 CLI reading each page's notes with one query.
         run(database.reset_command(), stdout=subprocess.DEVNULL)
         script = tracer.script(f"shell-paging-{database.count}", command, paging)
         floor = floor_command(database.path, script)
+        page_floor = ["sqlite3", "-bail", "-batch", database.path]
         reset = database.reset_command()
-        (own, rss), (low, floor_rss) = interleaved(
-            [(command, paging), (floor, None)], runs,
+        (own, rss), (low, floor_rss), (page_low, page_rss) = interleaved(
+            [(command, paging), (floor, None), (page_floor, pages)], runs,
             prepare=lambda: run(reset, stdout=subprocess.DEVNULL))
         rate = lines / own
         results.add(
@@ -583,6 +604,15 @@ def line_mode(calpager, databases, tracer, results, runs, lines):
             ratio=f"{low / own:.2f}×", growth="—", rss=mib(rss), floor_rss=mib(floor_rss),
             targets="≥50,000 cmd/s, ≤32 MiB", verdict=verdict(rate >= 50_000 and rss <= 32),
             raw={"own": own, "floor": low, "rss": rss, "floor_rss": floor_rss})
+        results.add(
+            section="shell",
+            name=f"`shell`: {lines:,} next/prev/goto vs sqlite3 reading each page's notes",
+            notes=size_label(database.count), figure=f"{rate:,.0f} cmd/s",
+            floor=f"{lines / page_low:,.0f} pages/s", ratio=f"{page_low / own:.2f}×",
+            growth="—", rss=mib(rss), floor_rss=mib(page_rss),
+            targets="≥1.0× (1.5× stretch), ≥40,000 cmd/s",
+            verdict=verdict(page_low / own >= 1.0 and rate >= 40_000),
+            raw={"own": own, "floor": page_low, "rss": rss, "floor_rss": page_rss})
         # Adds in one transaction: a fresh copy each run.
         database.copy_fresh()
         script = tracer.script(f"shell-adds-{database.count}", command, adds)
