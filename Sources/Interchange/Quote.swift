@@ -30,6 +30,16 @@ enum Quote {
     return prefix.count < bytes.count && !cut.hasSuffix("…") ? cut + "…" : cut
   }
 
+  /// Bytes read as UTF-8, then as `text(_:)`.
+  static func bytes(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBufferPointer { Quote.bytes($0) }
+  }
+
+  /// Bytes read as UTF-8, then as `text(_:)`.
+  static func bytes(_ bytes: ArraySlice<UInt8>) -> String {
+    bytes.withUnsafeBufferPointer { Quote.bytes($0) }
+  }
+
   /// The character starting at `index` of `bytes`, for `unexpected 'x'` messages; U+FFFD
   /// when no valid UTF-8 sequence starts there.
   static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
