@@ -42,6 +42,36 @@ enum FieldValues {
     return timestamp
   }
 
+  /// Whether valid UTF-8 `bytes` hold something besides white space (Unicode's White_Space
+  /// property, the rule `add` applies): a note needs text.
+  ///
+  /// - Complexity: O(*n*); the first ASCII byte that is not white space ends the scan.
+  static func hasText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return true }
+        index += 1
+        continue
+      }
+      let length = UTF8Validation.sequenceLength(bytes, at: index) ?? 1
+      let scalar = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self
+      )
+      .unicodeScalars.first!
+      if !scalar.properties.isWhitespace { return true }
+      index += length
+    }
+    return false
+  }
+
+  /// A body: valid UTF-8 with text in it.
+  static func body(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> String {
+    guard hasText(bytes) else { throw .emptyBody }
+    return try text(bytes)
+  }
+
   /// Text that must be valid UTF-8.
   static func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> String {
     guard UTF8Validation.isValid(bytes) else { throw .invalidUTF8 }

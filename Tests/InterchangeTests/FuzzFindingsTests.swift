@@ -8,7 +8,7 @@ import Testing
 @Suite struct FuzzFindingsTests {
   static let targets: [(name: String, format: Format)] = [
     ("FuzzJSONLDecoder", .jsonl), ("FuzzJSONDecoder", .json), ("FuzzCSVDecoder", .csv),
-    ("FuzzICSDecoder", .ics),
+    ("FuzzICSDecoder", .ics), ("FuzzJRNLDecoder", .jrnl),
   ]
 
   static func findings() -> [(file: String, format: Format)] {

@@ -89,7 +89,7 @@ import Testing
     return (total, kept)
   }
 
-  @Test(arguments: Format.allCases)
+  @Test(arguments: Format.exportable)
   func encoderThroughput(format: Format) {
     var bytes = 0
     let seconds = Self.seconds { bytes = Self.encode(format, keep: false).bytes }
