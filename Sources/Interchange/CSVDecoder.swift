@@ -170,7 +170,16 @@ struct CSVDecoder {
             return (at, index + 1)
           case .fieldStart, .unquoted, .afterQuote:
             switch byte {
-            case separator: state = .fieldStart
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+              // Literal cases keep the switch a jump table; only one of them separates.
+              if byte == separator {
+                state = .fieldStart
+              } else if case .afterQuote = state {
+                strayCharacter = index
+                return nil
+              } else {
+                state = .unquoted
+              }
             case 0x0A: return (index, index + 1)
             case 0x0D: state = .carriageReturn(at: index)
             case UInt8(ascii: "\""):

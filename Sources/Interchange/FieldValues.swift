@@ -55,15 +55,21 @@ enum FieldValues {
         index += 1
         continue
       }
-      let length = UTF8Validation.sequenceLength(bytes, at: index) ?? 1
-      let scalar = String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self
-      )
-      .unicodeScalars.first!
-      if !scalar.properties.isWhitespace { return true }
+      guard let length = UTF8Validation.sequenceLength(bytes, at: index) else { return true }
+      var scalar = UInt32(byte) & (0xFF >> (length + 1))
+      for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      if !isWhiteSpace(scalar) { return true }
       index += length
     }
     return false
+  }
+
+  /// Unicode's White_Space scalars beyond ASCII (a stable list: Unicode 16, PropList.txt).
+  private static func isWhiteSpace(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
   }
 
   /// A body: valid UTF-8 with text in it.

@@ -13,36 +13,45 @@
 ///
 /// Each note carries the item it came from (`DecodedNote.ical`): the calendar's properties
 /// but `METHOD`, the time zones its journals name, and its journals, as read; nil when the
-/// journal is exactly what calpager writes for the note (today's form or the older one).
+/// journal is exactly what calpager writes for the note (today's form or the older one). A
+/// journal that may be calpager's own is first read without the model (`ICSOwnJournal`), and
+/// goes through the model only when it is not.
 struct ICSDecoder {
   /// The most skipped journals recorded one by one; more are only counted.
   static let skippedRecordLimit = 1000
 
-  private let zone: LocalZone
-  private var lines = ICalendarLineReader()
+  /// The note being gathered: calpager's own journal (kept as bytes, in case overrides of it
+  /// follow), or journals sharing a UID.
+  enum Pending {
+    case none
+    case own(DecodedNote, raw: [UInt8])
+    case group([ICalendarComponent], uid: String?, bytes: Int)
+  }
+
+  let zone: LocalZone
+  var lines = ICalendarLineReader()
   private var started = false
   /// The open `VCALENDAR`'s line, `BEGIN` line and properties as read, and time zones.
-  private var calendarLine: Int?
-  private var calendarHeader: [UInt8] = []
-  private var timeZones: [ICalendarComponent] = []
+  var calendarLine: Int?
+  var calendarHeader: [UInt8] = []
+  var timeZones: [ICalendarComponent] = []
   private var timeZoneBytes = 0
   /// The components being skipped, innermost last.
   private var skipping: [(name: String, line: Int)] = []
+  /// The journal being read on the fast path, or the component being built.
+  private var capture: ICSOwnJournal?
   private var builder: ICalendarTreeBuilder?
-  /// Journals of one note read so far, and their size.
-  private var group: [ICalendarComponent] = []
-  private var groupUID: String?
-  private var groupBytes = 0
-  private var scratch: ([UInt8], [UInt8]) = ([], [])
+  var pending = Pending.none
+  var scratch: ([UInt8], [UInt8]) = ([], [])
 
   /// Components other than VJOURNAL directly inside a VCALENDAR (VTIMEZONE included).
   private(set) var skippedComponents = 0
   /// Those components by kind.
   private(set) var components = ComponentCounts()
   /// Journals skipped, the first `skippedRecordLimit` of them.
-  private(set) var skippedRecords: [SkippedRecord] = []
+  var skippedRecords: [SkippedRecord] = []
   /// All journals skipped.
-  private(set) var skippedRecordCount = 0
+  var skippedRecordCount = 0
 
   init(zone: LocalZone) {
     self.zone = zone
@@ -54,7 +63,10 @@ struct ICSDecoder {
       started = true
     }
     while true {
-      guard try lines.next(&reader, recordLine: builder?.line) else {
+      guard try lines.next(&reader, recordLine: capture?.line ?? builder?.line) else {
+        if let line = capture?.line {
+          throw RecordProblem(line: line, problem: .unclosedComponent("VJOURNAL"))
+        }
         if let builder {
           let open = builder.innermost
           throw RecordProblem(line: open.line, problem: .unclosedComponent(open.name))
@@ -67,22 +79,30 @@ struct ICSDecoder {
         }
         return nil
       }
-      if lines.isBlank {
-        builder?.addTrivia(lines)
-        continue
-      }
       let limit = reader.maximumRecordSize
       do throws(ImportProblem) {
-        if let note = try take() { return note }
+        if lines.isBlank {
+          if capture != nil {
+            _ = capture!.add(lines, nil)
+            try leaveFastPath()
+          } else {
+            builder?.addTrivia(lines)
+          }
+        } else if let note = try take() {
+          return note
+        }
       } catch {
         throw RecordProblem(line: lines.line, problem: error)
       }
       // A note's parts may not outgrow the limit either; the error names where they start.
+      if let capture, capture.raw.count > limit {
+        throw RecordProblem(line: capture.line, problem: .recordTooLong(limit: limit))
+      }
       if let builder, builder.size > limit {
         throw RecordProblem(line: builder.line, problem: .recordTooLong(limit: limit))
       }
-      if groupBytes > limit, let first = group.first {
-        throw RecordProblem(line: first.line, problem: .recordTooLong(limit: limit))
+      if case .group(let journals, _, let bytes) = pending, bytes > limit {
+        throw RecordProblem(line: journals[0].line, problem: .recordTooLong(limit: limit))
       }
       if calendarHeader.count + timeZoneBytes > limit, let calendarLine {
         throw RecordProblem(line: calendarLine, problem: .recordTooLong(limit: limit))
@@ -101,15 +121,21 @@ struct ICSDecoder {
       }
       throw error
     }
+    if capture != nil {
+      if capture!.add(lines, parsed) {
+        let own = capture!
+        capture = nil
+        if let note = own.note(scratch: &scratch.0) {
+          return try takeOwn(note, raw: own.raw)
+        }
+        return try takeJournal(try Self.replay(own.raw, firstLine: own.line).component!)
+      }
+      return capture!.isViable ? nil : try leaveFastPath()
+    }
     if builder != nil {
       guard let component = try builder!.add(lines, parsed) else { return nil }
       builder = nil
-      if component.name == "VTIMEZONE" {
-        timeZoneBytes += component.size
-        timeZones.append(component)
-        return nil
-      }
-      return try takeJournal(component)
+      return try take(component)
     }
     if !skipping.isEmpty {
       switch parsed.name {
@@ -136,11 +162,13 @@ struct ICSDecoder {
     switch parsed.name {
     case "BEGIN":
       let name = componentName(parsed)
-      if name != "VJOURNAL" {
-        skippedComponents += 1
-        components.add(name)
+      if name == "VJOURNAL" {
+        capture = ICSOwnJournal(beginning: lines)
+        return nil
       }
-      if name == "VJOURNAL" || name == "VTIMEZONE" {
+      skippedComponents += 1
+      components.add(name)
+      if name == "VTIMEZONE" {
         builder = ICalendarTreeBuilder(beginning: lines, parsed)
       } else {
         skipping.append((name, lines.line))
@@ -149,7 +177,7 @@ struct ICSDecoder {
       guard componentName(parsed) == "VCALENDAR" else {
         throw .mismatchedEnd(found: Quote.bytes(lines.content), open: "VCALENDAR")
       }
-      let note = try finishGroup()
+      let note = try finishPending()
       calendarLine = nil
       calendarHeader = []
       timeZones = []
@@ -161,103 +189,59 @@ struct ICSDecoder {
     return nil
   }
 
-  private func componentName(_ parsed: ICalendarContentLine) -> String {
-    String(decoding: lines.content[parsed.valueStart...], as: UTF8.self).uppercased()
-  }
-
-  /// Adds a journal to the note being gathered, or finishes that note and starts another.
-  private mutating func takeJournal(_ journal: ICalendarComponent) throws(ImportProblem)
+  /// Takes in a component the builder finished.
+  private mutating func take(_ component: ICalendarComponent) throws(ImportProblem)
     -> DecodedNote?
   {
-    let uid = ICalJournal.uid(of: journal)
-    if !group.isEmpty, let uid, uid == groupUID,
-      ICalJournal.isOverride(journal) || group.allSatisfy(ICalJournal.isOverride)
-    {
-      group.append(journal)
-      groupBytes += journal.size
-      return nil
-    }
-    let note = try finishGroup()
-    group = [journal]
-    groupUID = uid
-    groupBytes = journal.size
-    return note
+    guard component.name == "VTIMEZONE" else { return try takeJournal(component) }
+    timeZoneBytes += component.size
+    timeZones.append(component)
+    return nil
   }
 
-  /// The note the journals gathered make, or nil when there are none or they are skipped.
-  private mutating func finishGroup() throws(ImportProblem) -> DecodedNote? {
-    guard !group.isEmpty else { return nil }
-    defer {
-      group = []
-      groupUID = nil
-      groupBytes = 0
-    }
-    guard let master = group.first(where: { !ICalJournal.isOverride($0) }) else {
-      skip(SkippedRecord(line: group[0].line, uid: groupUID, reason: .orphanOverride))
-      return nil
-    }
-    let reading: ICalJournal
-    do throws(ICalSkipReason) {
-      reading = try ICalJournal(master, zone: zone)
-    } catch {
-      skip(SkippedRecord(line: master.line, uid: ICalJournal.uid(of: master), reason: error))
-      return nil
-    }
-    return DecodedNote(
-      uid: reading.uid, day: reading.day, body: String(decoding: reading.body, as: UTF8.self),
-      created: reading.created, updated: reading.updated, line: master.line,
-      ical: storedItem(master, reading))
+  /// Moves the journal read on the fast path to the builder; returns what the builder then
+  /// finishes, if anything (a journal whose last line came in).
+  private mutating func leaveFastPath() throws(ImportProblem) -> DecodedNote? {
+    let raw = capture!.raw
+    let line = capture!.line
+    capture = nil
+    let replayed = try Self.replay(raw, firstLine: line)
+    builder = replayed.builder
+    return try replayed.component.map { (component) throws(ImportProblem) in try take(component) }
+      ?? nil
   }
 
-  private mutating func skip(_ record: SkippedRecord) {
-    skippedRecordCount += 1
-    if skippedRecords.count < Self.skippedRecordLimit { skippedRecords.append(record) }
-  }
-
-  /// The item a note keeps: nil when its one journal is what calpager writes for it.
-  private mutating func storedItem(_ master: ICalendarComponent, _ reading: ICalJournal) -> String?
-  {
-    if group.count == 1, isCalpagersOwn(master, reading) { return nil }
-    var item = calendarHeader
-    let ids = group.reduce(into: [String]()) { ids, journal in
-      for id in journal.timeZoneIDs where !ids.contains(id) { ids.append(id) }
-    }
-    for id in ids {
-      timeZones.last { $0.property(named: "TZID")?.text == id }?.appendBytes(to: &item)
-    }
-    for journal in group { journal.appendBytes(to: &item) }
-    // END:VCALENDAR ends like the BEGIN:VCALENDAR line did.
-    item.append(contentsOf: "END:VCALENDAR".utf8)
-    if let lineFeed = calendarHeader.firstIndex(of: 0x0A), lineFeed > 0,
-      calendarHeader[lineFeed - 1] != 0x0D
-    {
-      item.append(0x0A)
-    } else {
-      item.append(contentsOf: [0x0D, 0x0A])
-    }
-    return String(decoding: item, as: UTF8.self)
-  }
-
-  /// Whether `master` is, byte for byte, the journal calpager writes for the note it reads as.
-  private mutating func isCalpagersOwn(_ master: ICalendarComponent, _ reading: ICalJournal)
-    -> Bool
-  {
-    guard let created = reading.created, let updated = reading.updated, let uid = reading.uid
-    else { return false }
-    scratch.0.removeAll(keepingCapacity: true)
-    master.appendBytes(to: &scratch.0)
-    var uidText = uid
-    return uidText.withUTF8 { uidBytes in
-      reading.body.withUnsafeBufferPointer { body in
-        let fields = NoteFields(
-          uid: uidBytes, day: reading.day, body: body, created: created, updated: updated)
-        scratch.1.removeAll(keepingCapacity: true)
-        ICSWriter.appendJournal(fields, into: &scratch.1)
-        if scratch.0 == scratch.1 { return true }
-        scratch.1.removeAll(keepingCapacity: true)
-        ICSWriter.appendLegacyJournal(fields, into: &scratch.1)
-        return scratch.0 == scratch.1
+  /// Reads the bytes of a component (from its `BEGIN:` line on) into a builder; the component
+  /// when they hold all of it.
+  static func replay(_ raw: [UInt8], firstLine: Int) throws(ImportProblem) -> (
+    builder: ICalendarTreeBuilder?, component: ICalendarComponent?
+  ) {
+    var reader = ByteReader(
+      source: ByteArraySource(raw), maximumRecordSize: raw.count + 1, firstLine: firstLine)
+    var lines = ICalendarLineReader()
+    var builder: ICalendarTreeBuilder?
+    do {
+      while try lines.next(&reader) {
+        if lines.isBlank {
+          builder?.addTrivia(lines)
+          continue
+        }
+        let parsed = try lines.parsed()
+        guard builder != nil else {
+          builder = ICalendarTreeBuilder(beginning: lines, parsed)
+          continue
+        }
+        if let component = try builder!.add(lines, parsed) { return (nil, component) }
       }
+    } catch let problem as ImportProblem {
+      throw problem
+    } catch {
+      preconditionFailure("reading bytes read once already cannot fail: \(error)")
     }
+    return (builder, nil)
+  }
+
+  private func componentName(_ parsed: ICalendarContentLine) -> String {
+    ICalendarContentLine.componentName(lines.content[parsed.valueStart...])
   }
 }

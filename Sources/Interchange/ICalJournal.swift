@@ -55,14 +55,23 @@ struct ICalJournal {
     var exactBody: [UInt8]?
     var summary: [UInt8]?
     var description: [UInt8]?
-    var seen: Set<String> = []
+    var seen: UInt8 = 0
     do throws(ImportProblem) {
-      for property in journal.properties {
+      for child in journal.children {
+        guard case .property(let property) = child else { continue }
         let name = property.name
+        let once: UInt8
         switch name {
-        case "UID", "DTSTART", "CREATED", "LAST-MODIFIED", "DTSTAMP":
-          guard seen.insert(name).inserted else { throw .duplicateProperty(name) }
-        default: break
+        case "UID": once = 1
+        case "DTSTART": once = 2
+        case "CREATED": once = 4
+        case "LAST-MODIFIED": once = 8
+        case "DTSTAMP": once = 16
+        default: once = 0
+        }
+        if once != 0 {
+          guard seen & once == 0 else { throw .duplicateProperty(name) }
+          seen |= once
         }
         try property.valueBytes.withUnsafeBufferPointer { (value) throws(ImportProblem) in
           switch name {

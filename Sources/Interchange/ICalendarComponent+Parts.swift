@@ -1,7 +1,13 @@
 extension ICalendarComponent {
-  /// The number of bytes the component was read from (for a component read in one piece).
+  /// The number of bytes the component was read from.
   var size: Int {
-    end.raw.endIndex - begin.raw.startIndex
+    children.reduce(begin.raw.count + end.raw.count) { size, child in
+      switch child {
+      case .property(let property): return size + property.raw.count
+      case .component(let component): return size + component.size
+      case .trivia(let bytes): return size + bytes.count
+      }
+    }
   }
 
   /// The `TZID` parameter values of every property inside the component, nested ones

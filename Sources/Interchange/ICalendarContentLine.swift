@@ -62,15 +62,40 @@ struct ICalendarContentLine {
     valueStart = index + 1
   }
 
+  /// The value of a `BEGIN:` or `END:` line upper-cased (ASCII letters only: names are ASCII,
+  /// and anything else is compared as written).
+  static func componentName(_ value: ArraySlice<UInt8>) -> String {
+    if !value.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+      return String(decoding: value, as: UTF8.self)
+    }
+    return String(
+      decoding: value.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 },
+      as: UTF8.self)
+  }
+
   private static func isNameByte(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
   }
 
+  /// The names calpager writes that are longer than 15 bytes, as constants: they would
+  /// otherwise be a new heap string on every line.
+  private static let knownNames = ["X-CALPAGER-CREATED", "X-CALPAGER-UPDATED"].map {
+    (Array($0.utf8), $0)
+  }
+
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let name = UnsafeBufferPointer(rebasing: bytes[range])
+    let isUpper = !name.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    if isUpper && range.count <= 15 {
+      return String(decoding: name, as: UTF8.self)  // a small string: no allocation
+    }
+    if range.count > 15 {
+      for (known, string) in knownNames where known.elementsEqual(name) { return string }
+    }
     // Names are ASCII (checked by isNameByte): upper-case them byte by byte.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
       for (offset, index) in range.enumerated() {
         let byte = bytes[index]
         buffer[offset] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte

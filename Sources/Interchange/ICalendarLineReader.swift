@@ -64,7 +64,7 @@ struct ICalendarLineReader {
   /// The last line read as a property with bytes of its own.
   func property(_ parsed: ICalendarContentLine) -> ICalendarProperty {
     ICalendarProperty(
-      name: parsed.name, parameters: parsed.parameters, line: line, raw: raw[...],
-      content: content[...], valueStart: parsed.valueStart)
+      name: parsed.name, parameters: parsed.parameters, line: line, bytes: (raw + content)[...],
+      contentStart: raw.count, valueStart: raw.count + parsed.valueStart)
   }
 }

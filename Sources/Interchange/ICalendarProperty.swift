@@ -10,25 +10,32 @@ public struct ICalendarProperty: Sendable, Hashable {
   public let parameters: [ICalendarParameter]
   /// The 1-based line of the input where the property starts.
   public let line: Int
-  /// The bytes as read: the folded line and its line break (CRLF, LF, or none at the end of
-  /// the input).
-  public let raw: ArraySlice<UInt8>
-  /// The unfolded line without its line break.
-  let content: ArraySlice<UInt8>
-  /// The index in `content` where the value starts.
+  /// The line as read, then the line unfolded: one slice, so that a property holds one
+  /// reference to its bytes (a component's properties share one buffer).
+  let bytes: ArraySlice<UInt8>
+  /// The index in `bytes` where the unfolded line starts.
+  let contentStart: Int
+  /// The index in `bytes` where the value starts.
   let valueStart: Int
 
   init(
-    name: String, parameters: [ICalendarParameter], line: Int, raw: ArraySlice<UInt8>,
-    content: ArraySlice<UInt8>, valueStart: Int
+    name: String, parameters: [ICalendarParameter], line: Int, bytes: ArraySlice<UInt8>,
+    contentStart: Int, valueStart: Int
   ) {
     self.name = name
     self.parameters = parameters
     self.line = line
-    self.raw = raw
-    self.content = content
+    self.bytes = bytes
+    self.contentStart = contentStart
     self.valueStart = valueStart
   }
+
+  /// The bytes as read: the folded line and its line break (CRLF, LF, or none at the end of
+  /// the input).
+  public var raw: ArraySlice<UInt8> { bytes[..<contentStart] }
+
+  /// The unfolded line without its line break.
+  var content: ArraySlice<UInt8> { bytes[contentStart...] }
 
   /// Parses one content line (`raw`: the folded line, with or without its line break).
   ///
@@ -60,10 +67,10 @@ public struct ICalendarProperty: Sendable, Hashable {
   public var value: String { String(decoding: valueBytes, as: UTF8.self) }
 
   /// The value's bytes as written, unfolded.
-  public var valueBytes: ArraySlice<UInt8> { content[valueStart...] }
+  public var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
 
   /// What comes before the value: the name and the parameters as written, and the colon.
-  public var head: ArraySlice<UInt8> { content[..<valueStart] }
+  public var head: ArraySlice<UInt8> { bytes[contentStart..<valueStart] }
 
   /// The value read as TEXT: escapes undone.
   public var text: String {
@@ -77,6 +84,7 @@ public struct ICalendarProperty: Sendable, Hashable {
 
   /// Whether the raw line ends with CRLF (or with nothing: the end of the input).
   var endsWithCRLF: Bool {
-    raw.last != 0x0A || (raw.count >= 2 && raw[raw.endIndex - 2] == 0x0D)
+    let raw = self.raw
+    return raw.last != 0x0A || (raw.count >= 2 && raw[raw.endIndex - 2] == 0x0D)
   }
 }

@@ -19,21 +19,20 @@ public struct NoteDecoder<Source: ByteSource> {
   /// The format read.
   public let format: Format
   private var reader: ByteReader
-  private var state: State
+  // The one decoder of `format`, kept in place (not in an enum taken apart on every call)
+  // so that neither it nor its buffers are copied per record.
+  private var jsonl: JSONLinesDecoder?
+  private var json: JSONArrayDecoder?
+  private var csv: CSVDecoder?
+  private var ics: ICSDecoder?
+  private var jrnl: JRNLDecoder?
+  /// Set once an error ended decoding.
+  private var isFinished = false
   private var contentUIDs: ContentUID?
   private var derivedUIDs = 0
 
   /// The default longest record accepted: 64 MiB.
   public static var defaultMaximumRecordSize: Int { 64 << 20 }
-
-  private enum State {
-    case jsonl(JSONLinesDecoder)
-    case json(JSONArrayDecoder)
-    case csv(CSVDecoder)
-    case ics(ICSDecoder)
-    case jrnl(JRNLDecoder)
-    case finished
-  }
 
   /// Creates a decoder of `format` over `source`.
   ///
@@ -53,11 +52,11 @@ public struct NoteDecoder<Source: ByteSource> {
     self.format = format
     self.reader = ByteReader(source: source, maximumRecordSize: maximumRecordSize)
     switch format {
-    case .jsonl: state = .jsonl(JSONLinesDecoder())
-    case .json: state = .json(JSONArrayDecoder())
-    case .csv: state = .csv(CSVDecoder())
-    case .ics: state = .ics(ICSDecoder(zone: zone))
-    case .jrnl: state = .jrnl(JRNLDecoder(zone: zone))
+    case .jsonl: jsonl = JSONLinesDecoder()
+    case .json: json = JSONArrayDecoder()
+    case .csv: csv = CSVDecoder()
+    case .ics: ics = ICSDecoder(zone: zone)
+    case .jrnl: jrnl = JRNLDecoder(zone: zone)
     case .md: throw .exportOnly(.md)
     }
   }
@@ -65,97 +64,56 @@ public struct NoteDecoder<Source: ByteSource> {
   /// The number of components other than VJOURNAL (VEVENT, VTODO, VTIMEZONE…) skipped so far
   /// directly inside a VCALENDAR; always 0 for other formats.
   public var skippedComponents: Int {
-    if case .ics(let decoder) = state { return decoder.skippedComponents }
-    guard let components = finalReport?.components else { return 0 }
-    return components.timeZones + components.ignored
+    ics?.skippedComponents ?? 0
   }
 
   /// What was read so far besides notes: records skipped, components left out, unknown CSV
   /// columns, starred jrnl entries, derived uids.
   public var report: ImportReport {
-    var report = finalReport ?? ImportReport()
-    switch state {
-    case .csv(let decoder):
-      report.unknownColumns = decoder.unknownColumns
-      report.separator = decoder.separator.map { String(UnicodeScalar($0)) }
-    case .ics(let decoder):
-      report.components = decoder.components
-      report.skippedRecords = decoder.skippedRecords
-      report.skippedRecordCount = decoder.skippedRecordCount
-    case .jrnl(let decoder):
-      report.starred = decoder.starred
-    case .jsonl, .json, .finished:
-      break
+    var report = ImportReport()
+    if let csv {
+      report.unknownColumns = csv.unknownColumns
+      report.separator = csv.separator.map { String(UnicodeScalar($0)) }
     }
+    if let ics {
+      report.components = ics.components
+      report.skippedRecords = ics.skippedRecords
+      report.skippedRecordCount = ics.skippedRecordCount
+    }
+    report.starred = jrnl?.starred ?? 0
     report.derivedUIDs = derivedUIDs
     return report
   }
-
-  /// The report as it was when an error finished the decoder.
-  private var finalReport: ImportReport?
 
   /// Reads the next note; nil at the end of the input.
   ///
   /// - Throws: `InterchangeError.malformed` naming the record's first line, or what the
   ///   source throws.
   public mutating func next() throws -> DecodedNote? {
-    let current = state
-    // The state is moved out while it works so that its buffers are not copied on write.
-    state = .finished
-    var note: DecodedNote?
+    guard !isFinished else { return nil }
+    let note: DecodedNote?
     do {
-      switch consume current {
-      case .jsonl(var decoder):
-        note = try decoder.next(from: &reader)
-        state = .jsonl(decoder)
-      case .json(var decoder):
-        note = try decoder.next(from: &reader)
-        state = .json(decoder)
-      case .csv(var decoder):
-        do {
-          note = try decoder.next(from: &reader)
-        } catch {
-          finish(.csv(decoder))
-          throw error
-        }
-        state = .csv(decoder)
-      case .ics(var decoder):
-        do {
-          note = try decoder.next(from: &reader)
-        } catch {
-          finish(.ics(decoder))
-          throw error
-        }
-        state = .ics(decoder)
-      case .jrnl(var decoder):
-        do {
-          note = try decoder.next(from: &reader)
-        } catch {
-          finish(.jrnl(decoder))
-          throw error
-        }
-        state = .jrnl(decoder)
-      case .finished:
-        return nil
+      switch format {
+      case .jsonl: note = try jsonl!.next(from: &reader)
+      case .json: note = try json!.next(from: &reader)
+      case .csv: note = try csv!.next(from: &reader)
+      case .ics: note = try ics!.next(from: &reader)
+      case .jrnl: note = try jrnl!.next(from: &reader)
+      case .md: preconditionFailure("md has no decoder")
       }
     } catch let problem as RecordProblem {
+      isFinished = true
       throw InterchangeError.malformed(line: problem.line, problem.problem)
+    } catch {
+      isFinished = true
+      throw error
     }
-    if var derived = note, derived.uid == nil {
-      if contentUIDs == nil { contentUIDs = ContentUID() }
-      derived.uid = contentUIDs!.uid(day: derived.day, body: derived.body)
-      derived.uidIsDerived = true
-      derivedUIDs += 1
-      return derived
-    }
-    return note
-  }
-
-  /// Keeps the report of a decoder an error finished.
-  private mutating func finish(_ failed: State) {
-    state = failed
-    finalReport = report
-    state = .finished
+    guard note?.uid == nil, var derived = note else { return note }
+    if contentUIDs == nil { contentUIDs = ContentUID() }
+    derived.uid = contentUIDs!.uid(day: derived.day, body: derived.body)
+    derived.uidIsDerived = true
+    derivedUIDs += 1
+    return derived
   }
 }
 
