@@ -11,8 +11,9 @@ public import CalendarPaging
 /// uid-less record of the input with that day and body, 2 for the second, …) and `BODY` its
 /// body's bytes. Records that carry a uid are not counted.
 ///
-/// The assigner keeps one 64-bit fingerprint per distinct day and body (about 16 bytes each,
-/// 16 MiB for 10^6 uid-less records); a fingerprint collision between two different records
+/// The assigner keeps one 64-bit fingerprint per distinct day and body (8 to 16 bytes each:
+/// measured, 10^6 uid-less records, 10% of them repeats, add 24 MiB to the peak RSS, while
+/// the table last doubles); a fingerprint collision between two different records
 /// (odds about 1 in 3·10^7 at 10^6 records) gives the second one occurrence 2 instead of 1,
 /// which is still a uid of its own.
 ///

@@ -84,9 +84,9 @@ extension ICSDecoder {
       for id in journal.timeZoneIDs where !ids.contains(id) { ids.append(id) }
     }
     for id in ids {
-      timeZones.last { $0.property(named: "TZID")?.text == id }?.appendBytes(to: &item)
+      timeZones.last { $0.property(named: "TZID")?.text == id }?.appendValidBytes(to: &item)
     }
-    for journal in group { journal.appendBytes(to: &item) }
+    for journal in group { journal.appendValidBytes(to: &item) }
     // END:VCALENDAR ends like the BEGIN:VCALENDAR line did.
     item.append(contentsOf: "END:VCALENDAR".utf8)
     if let lineFeed = calendarHeader.firstIndex(of: 0x0A), lineFeed > 0,
@@ -99,15 +99,17 @@ extension ICSDecoder {
     return String(decoding: item, as: UTF8.self)
   }
 
-  /// Whether `master` is, byte for byte, the journal calpager writes (or wrote before issue
-  /// 13) for the note it reads as.
+  /// Whether `master` is, byte for byte once written as an export writes a stored journal
+  /// (CRLF line ends, no blank lines), the journal calpager writes (or wrote before issue 13)
+  /// for the note it reads as. (Compared as read, an export of such a journal would be taken
+  /// for calpager's own on the next import, and the export after that would differ.)
   private mutating func isCalpagersOwn(_ master: ICalendarComponent, _ reading: ICalJournal)
     -> Bool
   {
     guard let created = reading.created, let updated = reading.updated, let uid = reading.uid
     else { return false }
     scratch.0.removeAll(keepingCapacity: true)
-    master.appendBytes(to: &scratch.0)
+    master.appendNormalizedBytes(to: &scratch.0)
     var uidText = uid
     return uidText.withUTF8 { uidBytes in
       reading.body.withUnsafeBufferPointer { body in

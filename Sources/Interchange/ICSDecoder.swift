@@ -13,7 +13,8 @@
 ///
 /// Each note carries the item it came from (`DecodedNote.ical`): the calendar's properties
 /// but `METHOD`, the time zones its journals name, and its journals, as read; nil when the
-/// journal is exactly what calpager writes for the note (today's form or the older one). A
+/// journal is exactly what calpager writes for the note (today's form or the older one, line
+/// ends and blank lines aside, as an export writes them). A
 /// journal that may be calpager's own is first read without the model (`ICSOwnJournal`), and
 /// goes through the model only when it is not.
 struct ICSDecoder {
@@ -156,7 +157,8 @@ struct ICSDecoder {
         throw .expectedCalendar(found: Quote.bytes(lines.content))
       }
       calendarLine = lines.line
-      calendarHeader = lines.raw
+      calendarHeader = []
+      lines.property(parsed).appendValidBytes(to: &calendarHeader)
       return nil
     }
     switch parsed.name {
@@ -184,7 +186,13 @@ struct ICSDecoder {
       timeZoneBytes = 0
       return note
     default:
-      if parsed.name != "METHOD" { calendarHeader += lines.raw }
+      if parsed.name != "METHOD" {
+        if lines.raw.withUnsafeBufferPointer(UTF8Validation.isValid) {
+          calendarHeader += lines.raw
+        } else {
+          lines.property(parsed).appendValidBytes(to: &calendarHeader)
+        }
+      }
     }
     return nil
   }

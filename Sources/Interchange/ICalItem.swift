@@ -3,8 +3,9 @@
 ///
 /// The stored form of a note that came from an item is the item's text itself (`Note.ical`):
 /// the whole `VCALENDAR`, with its time zones and every journal sharing the `UID` (a recurring
-/// journal and its overrides), exactly as read. It is absent when the item is exactly what
-/// calpager writes for the note, so notes made by calpager keep nothing.
+/// journal and its overrides), exactly as read (but for a line folded inside a UTF-8
+/// sequence, folded again so that the text is valid UTF-8). It is absent when the item is
+/// exactly what calpager writes for the note, so notes made by calpager keep nothing.
 ///
 /// ```swift
 /// switch ICalItem.read(bytes, zone: zone) {
@@ -76,7 +77,9 @@ public enum ICalItem {
         zone: zone)
       if fresh == bytes { return .note(note) }
     }
-    note.ical = String(decoding: bytes, as: UTF8.self)
+    // A fold that split a UTF-8 sequence is folded again: the stored form is text.
+    let text = bytes.withUnsafeBufferPointer(UTF8Validation.isValid) ? bytes : document.validBytes
+    note.ical = String(decoding: text, as: UTF8.self)
     return .note(note)
   }
 

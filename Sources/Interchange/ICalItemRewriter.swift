@@ -19,7 +19,9 @@ internal import CalendarPaging
 ///   when there is none: RFC 5545's default is 0).
 ///
 /// Missing lines are added before `END:VJOURNAL` (`UID` after `BEGIN:VJOURNAL`, a new
-/// `DESCRIPTION` after the `SUMMARY`). Every other byte of the item stays as it was.
+/// `DESCRIPTION` after the `SUMMARY`). A journal with neither `DTSTART` nor `CREATED` is on
+/// its `DTSTAMP`'s day: it gets `CREATED` with the old `DTSTAMP` value, so that it stays
+/// there. Every other byte of the item stays as it was.
 enum ICalItemRewriter {
   /// The values of the note being written.
   struct Values {
@@ -55,7 +57,8 @@ enum ICalItemRewriter {
       case .component(let calendar) = document.nodes[calendarIndex],
       let reading = try? ICalJournal(journal, zone: zone)
     else { return nil }
-    let oldUID = journal.property(named: "UID")
+    // An empty UID is no UID (the reading derived one): it is not a uid to compare.
+    let oldUID = journal.property(named: "UID").flatMap { $0.valueBytes.isEmpty ? nil : $0 }
     let uidChanged = oldUID.map { !$0.text.utf8.elementsEqual(note.uid) } ?? false
     let bodyChanged = !reading.body.elementsEqual(note.body)
     let dayChanged = reading.day != note.day
@@ -64,7 +67,14 @@ enum ICalItemRewriter {
     var edit = JournalEdit(journal.children, crlf: journal.end.endsWithCRLF)
     if uidChanged || oldUID == nil { edit.setUID(note.uid) }
     if bodyChanged { edit.setBody(note.body, reading: reading) }
-    if dayChanged { edit.setDay(note.day, reading: reading, zone: zone) }
+    if dayChanged {
+      edit.setDay(note.day, reading: reading, zone: zone)
+    } else if case .none = reading.start, journal.property(named: "CREATED") == nil,
+      let stamp = journal.property(named: "DTSTAMP")
+    {
+      // The day came from DTSTAMP, which is about to change: CREATED keeps the day.
+      edit.keepDay(createdAt: Array(stamp.valueBytes))
+    }
     edit.stamp(note.updated)
 
     var calendarChildren = calendar.children
@@ -235,6 +245,10 @@ private struct JournalEdit {
           + (day.dayNumber - local.dayNumber) * Timestamp.millisecondsPerDay)
     }
     return nil
+  }
+
+  mutating func keepDay(createdAt value: [UInt8]) {
+    additions.append(line(head: "CREATED:".utf8, value: value, escape: false))
   }
 
   mutating func stamp(_ updated: Timestamp) {

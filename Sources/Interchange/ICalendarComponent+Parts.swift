@@ -33,9 +33,24 @@ extension ICalendarComponent {
     components.first { $0.name == "VTIMEZONE" && $0.property(named: "TZID")?.text == id }
   }
 
+  /// Appends the component's bytes as read, but with every line whose bytes are not valid
+  /// UTF-8 refolded (see `ICalendarProperty.appendValidBytes`): text a note can keep.
+  func appendValidBytes(to output: inout [UInt8]) {
+    begin.appendValidBytes(to: &output)
+    for child in children {
+      switch child {
+      case .property(let property): property.appendValidBytes(to: &output)
+      case .component(let nested): nested.appendValidBytes(to: &output)
+      case .trivia(let bytes): output += bytes
+      }
+    }
+    end.appendValidBytes(to: &output)
+  }
+
   /// Appends the component's bytes as an export writes them: every line ended by CRLF (a
-  /// bare LF, also inside folds, becomes CRLF) and blank lines left out.
-  func appendNormalizedBytes(to output: inout [UInt8]) {
+  /// bare LF, also inside folds, becomes CRLF) and blank lines left out; with `uidLine`, the
+  /// `UID` lines are left out and that line comes right after the `BEGIN:` line.
+  func appendNormalizedBytes(to output: inout [UInt8], uidLine: [UInt8]? = nil) {
     func append(_ raw: ArraySlice<UInt8>) {
       var previous: UInt8 = 0
       for byte in raw {
@@ -46,13 +61,50 @@ extension ICalendarComponent {
       if raw.last != 0x0A { output.append(contentsOf: [0x0D, 0x0A]) }
     }
     append(begin.raw)
+    if let uidLine { output += uidLine }
     for child in children {
       switch child {
-      case .property(let property): append(property.raw)
+      case .property(let property):
+        if uidLine == nil || property.name != "UID" { append(property.raw) }
       case .component(let nested): nested.appendNormalizedBytes(to: &output)
       case .trivia: break
       }
     }
     append(end.raw)
+  }
+}
+
+extension ICalendarProperty {
+  /// Appends the line as read when its bytes are valid UTF-8; else (a fold split a UTF-8
+  /// sequence, which RFC 5545 asks readers to undo) the unfolded line folded again between
+  /// characters, with the same line break.
+  func appendValidBytes(to output: inout [UInt8]) {
+    let raw = self.raw
+    if raw.withUnsafeBufferPointer(UTF8Validation.isValid) {
+      output += raw
+      return
+    }
+    head.withUnsafeBufferPointer { head in
+      valueBytes.withUnsafeBufferPointer { value in
+        ICalendarText.appendLine(
+          head: head, value: value, escape: false, crlf: endsWithCRLF, into: &output)
+      }
+    }
+  }
+}
+
+extension ICalendarDocument {
+  /// The document's bytes as valid UTF-8: as read, but with a line split inside a UTF-8
+  /// sequence folded again (`ICalendarProperty.appendValidBytes`).
+  var validBytes: [UInt8] {
+    var output: [UInt8] = []
+    for node in nodes {
+      switch node {
+      case .component(let component): component.appendValidBytes(to: &output)
+      case .property(let property): property.appendValidBytes(to: &output)
+      case .trivia(let bytes): output += bytes
+      }
+    }
+    return output
   }
 }

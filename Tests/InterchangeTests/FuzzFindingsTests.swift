@@ -36,6 +36,20 @@ import Testing
     data.withUnsafeBufferPointer { FuzzCheck.check($0, format: format) }
   }
 
+  /// What `FuzzICalItem` found, replayed through `FuzzCheck.checkItem`.
+  static func itemFindings() -> [String] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings/FuzzICalItem")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0).path }
+  }
+
+  @Test(arguments: itemFindings())
+  func itemFindingPassesTheItemCheck(file: String) throws {
+    let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    data.withUnsafeBufferPointer { FuzzCheck.checkItem($0) }
+  }
+
   /// The first two findings: an error message quoted a character cut short at the end of a
   /// chunk, so the same input gave different messages when read in different chunks.
   @Test func unexpectedCharacterMessagesDoNotDependOnChunks() throws {

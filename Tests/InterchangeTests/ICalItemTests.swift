@@ -204,6 +204,23 @@ import Testing
     #expect(try Self.read(moved, zone: zone).day == TestCorpus.day("2024-05-07"))
   }
 
+  /// A journal on its DTSTAMP's day (no DTSTART, no CREATED) gets CREATED with that stamp when
+  /// calpager writes it, so that the new DTSTAMP does not move it (found by FuzzICalItem).
+  @Test func aJournalOnItsStampsDayStaysThere() throws {
+    let bytes = Self.item([
+      "BEGIN:VJOURNAL", "UID:s", "DTSTAMP:20240502T070000Z", "SUMMARY:stamped", "END:VJOURNAL",
+    ])
+    let decoded = try Self.read(bytes)
+    let edited = ICalItem.render(Self.note(decoded, body: "stamped, edited"), zone: .utc)
+    #expect(
+      Self.lines(edited) == [
+        "BEGIN:VCALENDAR", "BEGIN:VJOURNAL", "UID:s", "DTSTAMP:20240601T083000Z",
+        "SUMMARY:stamped\\, edited", "CREATED:20240502T070000Z",
+        "LAST-MODIFIED:20240601T083000Z", "SEQUENCE:1", "END:VJOURNAL", "END:VCALENDAR", "",
+      ])
+    #expect(try Self.read(edited).day == TestCorpus.day("2024-05-02"))
+  }
+
   /// A recurring journal keeps its rule and its overrides through an edit; a new uid reaches
   /// the overrides too.
   @Test func aRecurringJournalKeepsItsRuleAndOverrides() throws {

@@ -86,6 +86,25 @@ import Testing
     #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
   }
 
+  /// A journal that came without a UID (its uid derived from its content and place in the
+  /// input) is exported with the note's uid, so that importing the export alone finds the
+  /// same note (found by FuzzICSDecoder).
+  @Test func aStoredJournalWithoutUIDIsExportedWithTheNotesUID() throws {
+    let journal = ["BEGIN:VJOURNAL", "DTSTART:20240501", "SUMMARY:same", "END:VJOURNAL"]
+    let decoded = try decoded(ICSDecoderTests.calendar(journal + journal), .ics)
+    let second = try #require(decoded.last)
+    let note = Note(
+      uid: second.uid!, day: second.day, body: second.body, created: .earliest,
+      updated: .earliest, ical: second.ical)
+    let exported = NoteEncoder.encode([note], format: .ics)
+    #expect(
+      String(decoding: exported, as: UTF8.self).contains(
+        "BEGIN:VJOURNAL\r\nUID:\(second.uid!)\r\nDTSTART:20240501\r\n"))
+    #expect(try NoteDecoder.decodeAll(exported, format: .ics).map(\.uid) == [second.uid])
+    // The item file itself is left as it was.
+    #expect(ICalItem.render(note, zone: .utc) == Array(second.ical!.utf8))
+  }
+
   /// jsonl and json end the note with `"ical"`; csv and md leave it out; import gives it back.
   @Test(arguments: [Format.jsonl, .json])
   func jsonFormatsCarryTheStoredItem(format: Format) throws {
