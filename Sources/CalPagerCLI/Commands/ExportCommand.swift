@@ -104,7 +104,7 @@ extension Format {
   /// - Throws: `UsageError` naming the value and the formats accepted.
   static func option(in arguments: ParsedArguments, importing: Bool) throws(UsageError) -> Format? {
     guard let given = arguments.value(.format) else { return nil }
-    let accepted = Format.allCases.filter { $0.isImportable || !importing }
+    let accepted = importing ? Format.importable : Format.exportable
     let names = accepted.map(\.rawValue)
     let expected = "expected " + ParsedArguments.list(names, or: true)
     guard let format = Format(rawValue: given.value) else {
@@ -113,7 +113,8 @@ extension Format {
           + Suggestion.phrase(for: given.value, among: names))
     }
     guard accepted.contains(format) else {
-      throw arguments.failure("'\(format.rawValue)' cannot be imported: \(expected)")
+      let action = importing ? "imported" : "exported"
+      throw arguments.failure("'\(format.rawValue)' cannot be \(action): \(expected)")
     }
     return format
   }
