@@ -14,7 +14,9 @@ struct HelpCommand: CalPagerCommand {
         calpager help export
       """,
     usage: ["calpager help [<subcommand>]"],
-    arguments: [Argument(label: "<subcommand>", help: "The subcommand to show help for.")]
+    arguments: [
+      Argument(label: "<subcommand>", help: "The subcommand to show help for.", kind: .command)
+    ]
   )
 
   /// The command whose help is shown (a spec's name); nil for the overview.
