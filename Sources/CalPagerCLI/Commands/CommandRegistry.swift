@@ -22,6 +22,7 @@ enum CommandRegistry {
     ConfigCommand.self,
     CheckCommand.self,
     BackupCommand.self,
+    BrowseCommand.self,
     ShellCommand.self,
     HelpCommand.self,
     QuitCommand.self,
