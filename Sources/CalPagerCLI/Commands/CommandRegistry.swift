@@ -25,6 +25,7 @@ enum CommandRegistry {
     BrowseCommand.self,
     ShellCommand.self,
     HelpCommand.self,
+    CompletionsCommand.self,
     QuitCommand.self,
     BeginCommand.self,
     CommitCommand.self,
