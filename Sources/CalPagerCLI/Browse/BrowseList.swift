@@ -38,10 +38,10 @@ struct BrowseList {
     targets = result.hits.map { ($0.note.day, $0.note.id) }
   }
 
-  /// A command's output, `text`, under the command line `title`.
-  init(title: String, text: String) {
+  /// A command's output, `lines`, under the command line `title`.
+  init(title: String, lines: [String]) {
     self.title = ":" + title
-    rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    rows = lines
     targets = []
   }
 

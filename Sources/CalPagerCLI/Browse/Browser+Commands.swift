@@ -91,7 +91,7 @@ extension Browser {
         let text = HelpText.text(
           for: name.flatMap(grammar.command(named:)), grammar: grammar, width: options.width ?? 80,
           mode: .shellLine)
-        present(BrowseList(title: line, text: text))
+        present(BrowseList(title: line, lines: text.screenLines))
       case .version:
         show("calpager \(CalPager.version)")
       case .command(let arguments):
@@ -110,7 +110,7 @@ extension Browser {
         }
         let printed = lines(of: result, style: session.style(for: options))
         if printed.count > 1 {
-          present(BrowseList(title: line, text: printed.joined(separator: "\n")))
+          present(BrowseList(title: line, lines: printed))
         } else {
           show(printed.first ?? "Done: \(arguments.name)")
         }
@@ -149,9 +149,7 @@ extension Browser {
     let text = String(decoding: output.buffer, as: UTF8.self)
     // The session's output is a capture, written nowhere: flushing empties it.
     output.flush()
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return lines
+    return text.screenLines
   }
 }
 
@@ -189,5 +187,16 @@ enum BrowseError: Error, Hashable, CustomStringConvertible {
     case .noNote(let action):
       return "No note to \(action) on this day"
     }
+  }
+}
+
+extension String {
+  /// The text's lines, split at LF and CR LF (CSV ends its records with CR LF), without an
+  /// empty line after a final line break.
+  var screenLines: [String] {
+    var lines = split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+      .map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
   }
 }

@@ -169,6 +169,40 @@ import Testing
     #expect(tests.screen.contains(" ›#2  From the editor"))
   }
 
+  @Test func colonCommandsThatOpenTheEditorHandTheTerminalBack() throws {
+    let directory = TemporaryDirectory("browse-editor")
+    let editor = directory.file("editor.sh")
+    try writeFile(editor, "#!/bin/sh\nprintf 'Typed in the editor\\n' > \"$1\"\n")
+    chmod(editor, 0o755)
+    var handedBack = 0
+    let calpager = try InProcess(environment: ["EDITOR": editor])
+    let session = Session(
+      store: calpager.store, environment: calpager.session.environment,
+      output: Output(capturing: 64), savesEveryMove: false)
+    let browser = Browser(session: session, size: TerminalSize(columns: 80, rows: 24)) { body in
+      handedBack += 1
+      body()
+    }
+    try browser.start()
+    for key in ":add".map(Key.character) + [.enter] { _ = browser.handle(key) }
+    #expect(handedBack == 1)
+    #expect(try calpager.store.note(id: 1)?.body == "Typed in the editor")
+    for key in ":add Lunch".map(Key.character) + [.enter] { _ = browser.handle(key) }
+    #expect(handedBack == 1, "text given: no editor")
+    #expect(browser.page?.notes.map(\.body) == ["Typed in the editor", "Lunch"])
+  }
+
+  @Test func colonExportShowsWhatItWrote() throws {
+    try start(notes: ["Dentist"])
+    press(.character(":"))
+    type("export --format csv")
+    press(.enter)
+    #expect(screen.hasPrefix(":export --format csv\n  uid,day,body,created,updated"))
+    #expect(screen.contains(",2024-05-01,Dentist,"))
+    press(.escape)
+    #expect(status == " " + Browser.hint)
+  }
+
   @Test func noteKeysOnADayWithoutNotesSaySo() throws {
     try start()
     for key in [Key.character("e"), .character("d"), .tab] {
