@@ -7,10 +7,13 @@ import CommandLanguage
 /// and from its signal handlers on `SIGTERM`, `SIGHUP` and `SIGQUIT`; Ctrl-C and Ctrl-Z are
 /// keys in raw mode. Every frame is drawn whole in one write. The loop waits at most a second
 /// for a key, so that other processes' changes show and a locked selection save is retried
-/// even while nobody types.
+/// even while nobody types; after a move it waits `saveDelayMilliseconds`, then saves the
+/// selection: paging key after key costs no disk sync, and a frame never waits for one.
 enum BrowseLoop {
   /// How long the loop waits for a key before it looks for changes, in milliseconds.
   static let tickMilliseconds = 1000
+  /// How long the keys must pause before a move is saved, in milliseconds.
+  static let saveDelayMilliseconds = 50
 
   /// Runs the pager on `session` until it quits; returns the exit status (0 for `q`, 130 for
   /// Ctrl-C, 1 when the terminal went away).
@@ -37,7 +40,8 @@ enum BrowseLoop {
         status = 1
         break
       }
-      switch keys.next(timeoutMilliseconds: tickMilliseconds) {
+      let savesSoon = browser.wantsSaveSoon
+      switch keys.next(timeoutMilliseconds: savesSoon ? saveDelayMilliseconds : tickMilliseconds) {
       case .key(let key):
         switch browser.handle(key) {
         case .proceed: break
@@ -56,12 +60,14 @@ enum BrowseLoop {
           browser.checkForChanges()
         }
       case .timeout:
-        browser.tick()
+        if savesSoon { browser.saveIfDue() } else { browser.tick() }
       case .end:
         status = 1
         break loop
       }
     }
+    // The full screen could not come back after the editor: the session ended by itself.
+    if !terminal.isActive && status == 0 { status = 1 }
     terminal.restore()
     // The last move, if a lock kept it from being saved, is saved now, waiting as any
     // command does.

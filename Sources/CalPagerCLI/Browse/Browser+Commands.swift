@@ -105,7 +105,7 @@ extension Browser {
         if result is DayPageResult {
           // A paging command moved the selection: the page shows it.
           session.output.flush()
-          saveSelection()
+          selectionMoved()
           return .proceed
         }
         let printed = lines(of: result, style: session.style(for: options))

@@ -8,8 +8,10 @@ import NoteStore
 /// tests drive it directly.
 ///
 /// Paging goes through the session's `Pager` (a step inside the menu's window makes no
-/// query); the selection is saved as it moves, without waiting for a lock (a save that finds
-/// the database locked is retried on the next `tick`, each second); other processes' changes
+/// query). The selection is saved as it moves, once the keys pause (`saveIfDue`, which the
+/// loop calls when no key came for `BrowseLoop.saveDelayMilliseconds`), so a key's frame
+/// never waits for a commit's disk sync, and without waiting for a lock: a save that finds
+/// the database locked is retried on the next `tick`, each second. Other processes' changes
 /// are seen on each key and each `tick`, by the store's change token. Note commands (`a`,
 /// `A`, `e`, `d`, `u`, `/`, `:`) run the registry's commands on the same session, so they
 /// behave as they do in `calpager shell`.
@@ -74,6 +76,8 @@ final class Browser {
   private(set) var mode = Mode.pager
   /// The status bar's message.
   private(set) var message: Message?
+  /// Whether the selection moved since it was last saved.
+  private(set) var selectionSaveDue = false
   /// Whether a selection save found the database locked and waits for the next `tick`.
   private(set) var selectionSavePending = false
   /// Runs its argument with the terminal as it was before the full screen (for `$EDITOR`).
@@ -226,9 +230,18 @@ final class Browser {
   /// Runs every second without a key: retries a selection save that found the database
   /// locked, and reloads the page when another process changed the database.
   func tick() {
-    if selectionSavePending { saveSelection() }
+    if selectionSaveDue { saveSelection() }
     checkForChanges()
   }
+
+  /// Saves the selection if it moved and no save found the database locked since (those wait
+  /// for `tick`): what the loop does once the keys pause.
+  func saveIfDue() {
+    if wantsSaveSoon { saveSelection() }
+  }
+
+  /// Whether the loop should call `saveIfDue` as soon as the keys pause.
+  var wantsSaveSoon: Bool { selectionSaveDue && !selectionSavePending }
 
   /// Reloads the page when the database changed since it was loaded.
   func checkForChanges() {
@@ -254,12 +267,17 @@ final class Browser {
     }
   }
 
-  /// Moves the selection and saves it, or shows why it could not move.
+  /// Moves the selection (saved once the keys pause), or shows why it could not move.
   func move(to target: @escaping (Day) throws -> Day, selecting noteID: Int? = nil) {
     attempt {
       try load(moving: target, selecting: noteID)
-      saveSelection()
+      selectionMoved()
     }
+  }
+
+  /// Notes that the selection moved: it is saved once the keys pause.
+  func selectionMoved() {
+    selectionSaveDue = true
   }
 
   private func move(_ target: @escaping (Day) throws -> Day) {
@@ -274,7 +292,9 @@ final class Browser {
   /// Saves the selection if the database can be written at once; else marks it for `tick`.
   func saveSelection() {
     do {
-      selectionSavePending = !(try session.saveSelectionWithoutWaiting())
+      let saved = try session.saveSelectionWithoutWaiting()
+      selectionSavePending = !saved
+      selectionSaveDue = !saved
     } catch {
       selectionSavePending = true
       show(error)

@@ -70,6 +70,9 @@ import Testing
     for (key, expected) in moves {
       press(key)
       #expect(day == Day(expected), "\(key.name)")
+      // Saved once the keys pause, so that no frame waits for a disk sync.
+      #expect(browser.wantsSaveSoon)
+      browser.saveIfDue()
       #expect(try calpager.store.selectedDay() == Day(expected), "saved after \(key.name)")
     }
     #expect(screen.contains("Saturday 15 June 2030 · today · no notes"))
@@ -221,6 +224,7 @@ import Testing
     let other = try #require(browser.page?.day)
     #expect(other == Day("2024-06-03") || other == Day("2024-07-04"))
     #expect(browser.selectedNoteValue?.body.contains("bank") == true)
+    browser.saveIfDue()
     #expect(try calpager.store.selectedDay() == other)
     press(.character("/"))
     type("nothing-like-it")
@@ -234,6 +238,7 @@ import Testing
     type("next 2")
     press(.enter)
     #expect(day == Day("2024-05-03"))
+    browser.saveIfDue()
     #expect(try calpager.store.selectedDay() == Day("2024-05-03"))
     press(.character(":"))
     type("list 2024-05")
@@ -291,7 +296,9 @@ import Testing
     try other.beginBatch()
     press(.right)
     #expect(day == Day("2024-05-02"), "the page moves at once")
+    browser.saveIfDue()
     #expect(browser.selectionSavePending)
+    #expect(!browser.wantsSaveSoon, "a locked save waits for the next tick")
     #expect(status.contains("locked"))
     browser.tick()
     #expect(browser.selectionSavePending, "still locked")
