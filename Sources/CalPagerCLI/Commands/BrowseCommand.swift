@@ -1,6 +1,10 @@
 import CommandLanguage
 
 /// `browse`: the full-screen, key-driven pager.
+///
+/// The keys in the discussion are `BrowseKeys.lines` written out (a test keeps them equal):
+/// the spec is built on every run of every command, and laying the table out there would cost
+/// each one-shot command a tenth of a millisecond.
 struct BrowseCommand: ArgumentlessCommand {
   static let spec = CommandSpec(
     name: "browse",
@@ -12,7 +16,30 @@ struct BrowseCommand: ArgumentlessCommand {
       browse ends, however it ends. Standard input and output must be a terminal.
 
       Keys:
-      \(BrowseKeys.lines.joined(separator: "\n"))
+        ← h     The day before
+        → l     The day after
+        ↑ k     A week back
+        ↓ j     A week on
+        PgUp    A month back
+        PgDn    A month on
+        t       Today
+        g       Go to a date
+        n       The next day with notes
+        N       The previous day with notes
+        Tab     The next note
+        S-Tab   The previous note
+        a       Add a note
+        A       Add a note in $EDITOR
+        e       Edit the note in $EDITOR
+        d       Delete the note (asks)
+        u       Undo the last change
+        /       Search the notes
+        :       Run a command (as in shell)
+        ?       These keys
+        C-l     Draw the screen again
+        C-z     Suspend (fg resumes)
+        q       Quit
+        C-c     Quit (status 130)
 
       Example:
         calpager browse

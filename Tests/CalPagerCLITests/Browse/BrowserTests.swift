@@ -264,6 +264,12 @@ import Testing
     #expect(press(.enter) == .quit(0))
   }
 
+  @Test func browseHelpListsTheKeysOfTheTable() {
+    let discussion = BrowseCommand.spec.discussion
+    let lines = BrowseKeys.lines
+    #expect(discussion.contains("Keys:\n" + lines.joined(separator: "\n") + "\n\n"))
+  }
+
   @Test func helpQuitSuspendAndRedraw() throws {
     try start()
     press(.character("?"))
