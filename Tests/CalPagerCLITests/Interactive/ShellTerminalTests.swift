@@ -180,6 +180,7 @@ struct ShellTerminalTests {
     try tmux.resize(columns: 50, rows: 30)
     // Ctrl-L clears the screen, so that only what follows is read back.
     try tmux.send("C-l")
+    try tmux.waitUntil("the screen cleared") { !$0.contains("Saturday 15 June 2030") }
     screen = try enter("show", until: "Saturday 15 June 2030")
     #expect(!screen.split(separator: "\n").contains { $0.count > 50 }, "\(screen)")
     #expect(screen.contains("━"))
