@@ -98,6 +98,15 @@ package final class Database {
   /// The rowid of the last row inserted on this connection (0 before any).
   package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
+  /// Runs `body` with the busy wait off: a lock another connection holds fails a statement
+  /// at once with SQLite's busy answer instead of waiting up to the busy timeout (for work
+  /// that can be tried again later, such as saving the full-screen view's selection).
+  package func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+    busyWait.isSuspended = true
+    defer { busyWait.isSuspended = false }
+    return try body()
+  }
+
   /// The statement for `sql`, prepared on first use and cached.
   ///
   /// - Throws: `DatabaseError` when the SQL does not compile or holds more than one

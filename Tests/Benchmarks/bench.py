@@ -5,6 +5,7 @@ what the sqlite3 CLI does with the same file, side by side in one run.
     python3 Tests/Benchmarks/bench.py             # full: 10^3, 10^5, 10^6 notes (about 30 min)
     python3 Tests/Benchmarks/bench.py --quick     # CI (.ci/bench): 10^3 notes, few runs
     python3 Tests/Benchmarks/bench.py --sizes 1000,100000 --sections oneshot,shell
+    python3 Tests/Benchmarks/bench.py --sizes 1000000 --sections browse  # keys in browse
     python3 Tests/Benchmarks/bench.py --xswiftc=-static-executable   # a variant build
 
 It builds calpager in release with --static-swift-stdlib, makes databases of notes spread
@@ -765,8 +766,9 @@ def main():
     parser.add_argument("--bulk-runs", type=int,
                         help="runs per shell, export and import figure (default 10)")
     parser.add_argument("--lines", type=int, help="commands per shell session (default 100000)")
-    parser.add_argument("--sections", default="oneshot,search,shell,export",
-                        help="any of oneshot, search, shell, export (export includes import)")
+    parser.add_argument("--sections", default="oneshot,search,shell,export,browse",
+                        help="any of oneshot, search, shell, export (export includes import), "
+                        "browse (key press to frame in calpager browse, through a pty)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--xswiftc", action="append", default=None, metavar="FLAG",
                         help="an -Xswiftc flag for the measured build, written with '=': "
@@ -807,6 +809,10 @@ def main():
         search(calpager, databases, tracer, results, arguments.runs)
     if "shell" in sections:
         line_mode(calpager, databases, tracer, results, arguments.bulk_runs, arguments.lines)
+    if "browse" in sections:
+        import browse_keys
+        browse_keys.section(calpager, databases, results, 50 if arguments.quick else 400,
+                            size_label, ms)
     if "export" in sections:
         check_export(calpager, databases[0])
         export_import(calpager, databases[-1], empty_database(calpager), results,

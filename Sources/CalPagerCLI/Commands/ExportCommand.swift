@@ -29,10 +29,10 @@ struct ExportCommand: CalPagerCommand {
       OptionHelp(
         .format,
         help: "The format: jsonl (one note per line), json, csv, ics (iCalendar) or md "
-          + "(Markdown). (default: jsonl)"),
-      OptionHelp(.from, help: "The first day to export. (default: the first day)"),
-      OptionHelp(.to, help: "The last day to export. (default: the last day)"),
-      OptionHelp(.output, help: "The file to write. (default: standard output)"),
+          + "(Markdown). (default: jsonl)", kind: .choice(Format.exportable.map(\.rawValue))),
+      OptionHelp(.from, help: "The first day to export. (default: the first day)", kind: .date),
+      OptionHelp(.to, help: "The last day to export. (default: the last day)", kind: .date),
+      OptionHelp(.output, help: "The file to write. (default: standard output)", kind: .file),
     ]
   )
 

@@ -15,7 +15,7 @@ struct GotoCommand: CalPagerCommand {
         calpager goto -7
       """,
     usage: ["calpager goto <date>"],
-    arguments: [Argument(label: "<date>", help: "The day to select.")]
+    arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)]
   )
 
   /// The day to select.

@@ -22,10 +22,15 @@ struct ImportCommand: CalPagerCommand {
         calpager export | calpager --db copy.db import -
       """,
     usage: ["calpager import <file> [--format <format>] [--dry-run]"],
-    arguments: [Argument(label: "<file>", help: "The file to read, or - for standard input.")],
+    arguments: [
+      Argument(label: "<file>", help: "The file to read, or - for standard input.", kind: .file)
+    ],
     options: [
       OptionHelp(
-        .format, help: "The file's format: jsonl, json, csv or ics. (default: jsonl)"),
+        .format,
+        help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
+          + "(default: from the file's extension, else jsonl)",
+        kind: .choice(Format.importable.map(\.rawValue))),
       OptionHelp(.dryRun, help: "Read and check the file and say what it holds; change nothing."),
     ]
   )

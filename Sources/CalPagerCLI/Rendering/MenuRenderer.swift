@@ -28,6 +28,15 @@ struct MenuRenderer {
     layout.visibleItems.map { days[$0.index] }
   }
 
+  /// The menu's lines, top to bottom, without newlines.
+  func lines(_ layout: MenuLayout) -> [String] {
+    var bytes: [UInt8] = []
+    append(layout, to: &bytes)
+    return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+
   /// Appends the menu's lines, top to bottom, each with its newline.
   func append(_ layout: MenuLayout, to bytes: inout [UInt8]) {
     for row in layout.rows {

@@ -10,6 +10,12 @@ import CommandLanguage
 /// own. An error prints `line N: Error: …` on stderr and the session goes on; the exit status
 /// is 1 if any line failed. `begin` … `commit` (or `rollback`) makes the lines between one
 /// transaction, all or nothing: if a line inside fails, `commit` rolls everything back.
+///
+/// When standard input and output are both terminals, lines are edited with libedit
+/// (`LineEditor`): cursor keys, history across sessions, Tab completion, Ctrl-C cancelling
+/// only the line, Ctrl-D ending the session, the page width following the terminal. When
+/// standard input is not a terminal, none of this applies and a script's output is the same
+/// whatever standard output is.
 struct LineMode {
   let session: Session
   /// The options given to `calpager shell` itself, the default for every line.
@@ -36,20 +42,31 @@ struct LineMode {
       ErrorReport(error).write(to: errors, json: style.json, line: session.lineNumber)
     }
 
+    // A person at a terminal edits lines with libedit; a script's input is read as it is.
+    let editor = interactive ? makeEditor() : nil
     while true {
-      if interactive {
-        let day = (try? session.selectedDay())?.description ?? ""
-        output.write(session.transaction == nil ? "\(day)> " : "\(day)*> ")
-        output.flush()
-      }
       var parsed: Result<Invocation?, UsageError>?
-      let gotLine = reader.nextLine { bytes -> Bool in
+      if let editor {
+        editor.prompt = prompt()
+        guard let line = editor.readLine() else { break }
+        if editor.takeResize() { session.terminalWidth = editor.columns }
         parsed = Result { () throws(UsageError) in
-          try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+          try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
         }
-        return true
+      } else {
+        if interactive {
+          output.write(prompt())
+          output.flush()
+        }
+        let gotLine = reader.nextLine { bytes -> Bool in
+          parsed = Result { () throws(UsageError) in
+            try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+          }
+          return true
+        }
+        guard gotLine != nil else { break }
       }
-      guard gotLine != nil, let parsed else { break }
+      guard let parsed else { break }
       session.lineNumber += 1
       let invocation: Invocation?
       switch parsed {
@@ -79,6 +96,33 @@ struct LineMode {
         style: session.style(for: options))
     }
     return finish(failed: failed, style: session.style(for: options))
+  }
+
+  /// The prompt: the selected day, `*` while a transaction is open, `> `.
+  private func prompt() -> String {
+    let day = (try? session.selectedDay())?.description ?? ""
+    return session.transaction == nil ? "\(day)> " : "\(day)*> "
+  }
+
+  /// A line editor on the terminal, when standard output is one too: history in the
+  /// default place, Tab through `LineCompletion`; nil when libedit cannot start.
+  private func makeEditor() -> LineEditor? {
+    let history = LineHistory(path: LineHistory.defaultPath(environment: session.environment))
+    guard
+      let editor = try? LineEditor(
+        input: input, output: session.output.descriptor, history: history)
+    else { return nil }
+    let session = self.session
+    let completion = LineCompletion(model: CompletionModel(mode: .shellLine)) {
+      guard let day = try? session.selectedDay(),
+        let notes = try? session.store.dayNotes(day)
+      else { return [] }
+      var ids: [Int] = []
+      notes.forEachNote { ids.append($0.id ?? 0) }
+      return ids
+    }
+    editor.completion = completion.candidates(for:)
+    return editor
   }
 
   /// Runs one line's request; returns whether the session ends.

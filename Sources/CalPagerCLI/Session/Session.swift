@@ -19,8 +19,9 @@ final class Session {
   let output: Output
   /// Whether standard output is a terminal (for colour).
   let outputIsTerminal: Bool
-  /// The terminal's width, read once.
-  let terminalWidth: Int?
+  /// The terminal's width: read once, and again after a resize when a line editor reads the
+  /// lines.
+  var terminalWidth: Int?
   /// Today, in `$TZ`, read once per session.
   let today: Day
   /// What the environment says about colour and width, read once per session.
@@ -71,6 +72,16 @@ final class Session {
     guard let day = unsavedSelection else { return }
     try store.setSelectedDay(day)
     unsavedSelection = nil
+  }
+
+  /// Saves the selection if it moved, unless another process holds a lock: then nothing is
+  /// saved and this returns false, at once, for the caller to try again later (the
+  /// full-screen view, which must never make a key press wait).
+  func saveSelectionWithoutWaiting() throws -> Bool {
+    guard let day = unsavedSelection else { return true }
+    guard try store.saveSelectedDayWithoutWaiting(day) else { return false }
+    unsavedSelection = nil
+    return true
   }
 
   /// The day `expression` names, relative to today and the selection.

@@ -23,6 +23,14 @@ final class Output {
     buffer.reserveCapacity(capacity)
   }
 
+  /// Creates a writer that keeps what it is given in `buffer`, written nowhere: for output
+  /// laid out once and shown elsewhere (the full-screen browser).
+  init(capturing expected: Int) {
+    descriptor = -1
+    capacity = .max
+    buffer.reserveCapacity(expected)
+  }
+
   /// Appends `text`.
   func write(_ text: String) {
     var text = text
