@@ -12,6 +12,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case isDirectory(path: String)
   /// The directory that should hold the database does not exist.
   case missingDirectory(path: String, directory: String)
+  /// No `--db`, no `$CALPAGER_DB`, and neither `$XDG_DATA_HOME` nor `$HOME` is an absolute
+  /// path (`home` is `$HOME`, nil when unset): there is no default place for the database.
+  case noDataDirectory(home: String?)
   /// The database or its directory cannot be written.
   case readOnly(path: String, detail: String)
   /// The database could not be opened.
@@ -48,6 +51,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "'\(path)' is a directory, not a database file"
     case .missingDirectory(let path, let directory):
       return "cannot create '\(path)': directory '\(directory)' does not exist"
+    case .noDataDirectory(let home):
+      let why =
+        switch home {
+        case nil: "$HOME is not set"
+        case ""?: "$HOME is empty"
+        case let home?: "$HOME ('\(home)') is not an absolute path"
+        }
+      return "no place for the default database: \(why) and $XDG_DATA_HOME is not set; "
+        + "set HOME, or choose a file with --db or $CALPAGER_DB"
     case .readOnly(let path, let detail):
       return "cannot write '\(path)': \(detail)"
     case .cannotOpen(let path, let detail):
