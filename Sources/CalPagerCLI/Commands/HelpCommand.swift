@@ -22,8 +22,8 @@ struct HelpCommand: CalPagerCommand {
 
   func run(in context: CommandContext) throws -> TextResult {
     let grammar = CommandRegistry.grammar
-    return TextResult(
-      text: HelpText.text(
+    return .help(
+      HelpText.text(
         for: topic.flatMap(grammar.command(named:)), grammar: grammar, width: context.style.width,
         mode: context.mode))
   }

@@ -7,41 +7,51 @@ import CommandLanguage
 /// `calpager shell`: commands read from standard input, one a line, until EOF or `quit`.
 ///
 /// Each line has the command line's grammar and prints what the command would print on its
-/// own. An error prints `line N: Error: …` on stderr and the session goes on; the exit status
-/// is 1 if any line failed. `begin` … `commit` (or `rollback`) makes the lines between one
-/// transaction, all or nothing: if a line inside fails, `commit` rolls everything back.
+/// own. As text, an error prints `line N: Error: …` on stderr and the session goes on; the
+/// exit status is 1 if any line failed.
+///
+/// `begin` … `commit` (or `rollback`) makes the lines between one transaction, the selection
+/// included, all or nothing. Once a line inside it fails the transaction is aborted, as in
+/// psql: every line up to `commit` or `rollback` is skipped with a notice naming the failed
+/// line, and `commit` rolls back and says so.
+///
+/// With `--json` every line that holds a command gets exactly one JSON object on stdout, in
+/// order, errors included (`{"error":…,"exit":…,"line":N}`); blank lines and comments get
+/// none. What is not the answer to a line (the end of the input inside a transaction, a
+/// prompt) goes to stderr. Answers are written out before the session waits for more input,
+/// so a program can send one command and read one line back.
+///
+/// A write to stdout that fails stops the session: the open transaction is rolled back and
+/// the exit status is 1.
 struct LineMode {
   let session: Session
   /// The options given to `calpager shell` itself, the default for every line.
   let options: GlobalOptions
   /// Where the lines are read from: standard input.
   var input: Int32 = 0
-  /// Where errors go: standard error.
+  /// Where errors go as text, and what is not an answer to a line: standard error.
   var errors = Output(descriptor: 2)
+
+  /// What became of one line.
+  private enum Outcome {
+    /// It ran, or held no command.
+    case ran
+    /// It failed, or was skipped.
+    case failed
+    /// It ended the session (`quit`).
+    case quit
+  }
 
   /// Runs the session and returns the exit status.
   func run() -> Int32 {
     session.savesEveryMove = false
-    let reader = LineReader(descriptor: input)
-    let interactive = Terminal.isTerminal(input)
     let output = session.output
+    let reader = LineReader(descriptor: input)
+    reader.willRead = { output.flush() }
+    let interactive = Terminal.isTerminal(input)
     var failed = false
-
-    func report(_ error: Error, style: Style) {
-      failed = true
-      if session.transaction != nil && session.transaction?.failedLine == nil {
-        session.transaction?.failedLine = session.lineNumber
-      }
-      output.flush()
-      ErrorReport(error).write(to: errors, json: style.json, line: session.lineNumber)
-    }
-
-    while true {
-      if interactive {
-        let day = (try? session.selectedDay())?.description ?? ""
-        output.write(session.transaction == nil ? "\(day)> " : "\(day)*> ")
-        output.flush()
-      }
+    while !output.failed {
+      if interactive { prompt() }
       var parsed: Result<Invocation?, UsageError>?
       let gotLine = reader.nextLine { bytes -> Bool in
         parsed = Result { () throws(UsageError) in
@@ -49,36 +59,64 @@ struct LineMode {
         }
         return true
       }
-      guard gotLine != nil, let parsed else { break }
+      // A failed write while waiting for this line: stop before running it.
+      guard gotLine != nil, let parsed, !output.failed else { break }
       session.lineNumber += 1
-      let invocation: Invocation?
-      switch parsed {
-      case .success(let value): invocation = value
-      case .failure(let error):
-        report(error, style: session.style(for: options))
-        continue
+      switch run(parsed) {
+      case .ran: break
+      case .failed: failed = true
+      case .quit: return finish(failed: failed)
       }
-      guard let invocation else { continue }
-      let context = CommandContext(
-        session: session, options: options.overlaid(by: invocation.options), mode: .shellLine)
-      do {
-        if try runLine(invocation.request, in: context) {
-          return finish(failed: failed, style: context.style)
-        }
-      } catch {
-        report(error, style: context.style)
-      }
-      if !interactive && output.buffer.count >= 1 << 15 { output.flush() }
-      if interactive { output.flush() }
+      // Bounded memory on a long script; on a terminal or a pipe read line by line, the
+      // reader's `willRead` writes the answers out before waiting.
+      if output.buffer.count >= 1 << 15 { output.flush() }
     }
-    if let code = reader.readError {
+    if !output.failed, let code = reader.readError {
       // Not the end of the script: reading its next line failed, and nothing more was run.
       session.lineNumber += 1
       report(
         CLIError.inputUnreadable(reason: String(cString: strerror(code))),
         style: session.style(for: options))
+      failed = true
     }
-    return finish(failed: failed, style: session.style(for: options))
+    return finish(failed: failed)
+  }
+
+  /// Runs one parsed line, or skips it when the transaction is aborted.
+  private func run(_ parsed: Result<Invocation?, UsageError>) -> Outcome {
+    let invocation: Invocation
+    switch parsed {
+    case .success(nil):
+      return .ran
+    case .success(let value?):
+      invocation = value
+    case .failure(let error):
+      if let failedLine = session.transaction?.failedLine {
+        report(CLIError.skipped(failedLine: failedLine), style: session.style(for: options))
+      } else {
+        fail(error, style: session.style(for: options))
+      }
+      return .failed
+    }
+    let context = CommandContext(
+      session: session, options: options.overlaid(by: invocation.options), mode: .shellLine)
+    if let failedLine = session.transaction?.failedLine, !LineMode.endsTransaction(invocation) {
+      report(CLIError.skipped(failedLine: failedLine), style: context.style)
+      return .failed
+    }
+    do {
+      return try runLine(invocation.request, in: context) ? .quit : .ran
+    } catch {
+      fail(error, style: context.style)
+      return .failed
+    }
+  }
+
+  /// Whether `invocation` runs even in an aborted transaction: `commit`, `rollback`, `quit`.
+  private static func endsTransaction(_ invocation: Invocation) -> Bool {
+    guard case .command(let arguments) = invocation.request else { return false }
+    return [CommitCommand.spec.name, RollbackCommand.spec.name, QuitCommand.spec.name]
+      .contains(arguments.name)
   }
 
   /// Runs one line's request; returns whether the session ends.
@@ -87,31 +125,81 @@ struct LineMode {
     switch request {
     case .help(let name):
       let grammar = CommandRegistry.grammar
-      output.line(
+      TextResult.help(
         HelpText.text(
           for: name.flatMap(grammar.command(named:)), grammar: grammar,
-          width: context.style.width, mode: .shellLine))
+          width: context.style.width, mode: .shellLine)
+      ).render(to: output, style: context.style)
     case .version:
-      output.line("calpager \(CalPager.version)")
+      TextResult.version.render(to: output, style: context.style)
     case .command(let arguments):
       let result = try Dispatcher.run(arguments, in: context)
       result.render(to: output, style: context.style)
-      if let failure = result.failure { throw failure }
+      if let failure = result.failure {
+        // With --json the result (`check`'s report) is the line's one object.
+        if context.style.json {
+          markFailed()
+          return false
+        }
+        throw failure
+      }
       return result.endsSession
     }
     return false
   }
 
-  /// Ends the session: rolls back a transaction left open, saves the selection.
-  private func finish(failed: Bool, style: Style) -> Int32 {
-    var failed = failed
-    if let open = session.transaction {
-      session.transaction = nil
+  /// Reports a line's error and, inside a transaction, aborts it.
+  private func fail(_ error: Error, style: Style) {
+    markFailed()
+    report(error, style: style)
+  }
+
+  /// Records the current line as the transaction's first failed one, if one is open.
+  private func markFailed() {
+    if session.transaction != nil && session.transaction?.failedLine == nil {
+      session.transaction?.failedLine = session.lineNumber
+    }
+  }
+
+  /// Writes a line's error: a JSON object on stdout with `--json`, else `line N: Error: …`
+  /// on stderr.
+  private func report(_ error: Error, style: Style) {
+    let report = ErrorReport(error)
+    if style.json {
+      session.output.json { report.writeJSON(to: &$0, line: session.lineNumber) }
+    } else {
+      // What the lines before printed comes first on a terminal showing both.
       session.output.flush()
+      report.write(to: errors, json: false, line: session.lineNumber)
+    }
+  }
+
+  /// The prompt on a terminal: the selected day, `*` inside a transaction; on stderr, so that
+  /// stdout holds only answers.
+  private func prompt() {
+    let day = (try? session.selectedDay())?.description ?? ""
+    session.output.flush()
+    errors.write(session.transaction == nil ? "\(day)> " : "\(day)*> ")
+    errors.flush()
+  }
+
+  /// Ends the session: rolls back a transaction left open, saves the selection.
+  ///
+  /// It also reports a failed write to stdout. Everything here goes to stderr: no line asked
+  /// for it.
+  private func finish(failed: Bool) -> Int32 {
+    var failed = failed
+    let output = session.output
+    let style = session.style(for: options)
+    let open = session.transaction
+    if let open {
+      output.flush()
       do {
-        try session.store.rollbackBatch()
-        ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
-          .write(to: errors, json: style.json)
+        try session.rollbackTransaction()
+        if !output.failed {
+          ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
+            .write(to: errors, json: style.json)
+        }
       } catch {
         ErrorReport(error).write(to: errors, json: style.json)
       }
@@ -123,7 +211,12 @@ struct LineMode {
       ErrorReport(error).write(to: errors, json: style.json)
       failed = true
     }
-    session.output.flush()
+    if !output.flush() {
+      let error = CLIError.outputFailed(
+        reason: output.writeErrorReason, rolledBackSince: open?.startLine)
+      ErrorReport(error).write(to: errors, json: style.json)
+      failed = true
+    }
     errors.flush()
     return failed ? 1 : 0
   }
