@@ -31,6 +31,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case nothingToUndo
   /// A note needs some visible text.
   case emptyNote
+  /// An imported record's body has no visible text; `line` is where the record starts.
+  case emptyRecord(line: Int)
   /// SQLite failed in a way no other case names.
   case database(path: String, detail: String)
 
@@ -76,6 +78,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "there is nothing to undo"
     case .emptyNote:
       return "a note needs some text; nothing was added"
+    case .emptyRecord(let line):
+      // Worded as the decoders word it (`InterchangeError.malformed`): one rule, one message.
+      return "line \(line): 'body' is empty or only white space: a note needs text"
     case .database(let path, let detail):
       return "database error on '\(path)': \(detail)"
     }

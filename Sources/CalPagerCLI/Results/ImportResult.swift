@@ -1,8 +1,10 @@
 import CalendarPaging
+import Interchange
 import NoteStore
 
-/// What `import` prints: `Imported f.jsonl: 3 added, 0 updated, 0 unchanged, 0 skipped`, or
-/// the counts as one JSON object.
+/// What `import` prints: `Imported f.jsonl: 3 added, 0 updated, 0 unchanged, 0 skipped`
+/// (`, 1 conflict` when there are any), then a line for each record skipped or in conflict;
+/// or all of it as one JSON object.
 struct ImportResult: CommandResult {
   /// The file read, or "standard input".
   let name: String
@@ -20,8 +22,11 @@ struct ImportResult: CommandResult {
         json.field("updated", summary.updated)
         json.field("unchanged", summary.unchanged)
         json.field("skipped", summary.skipped)
+        json.field("conflicts", summary.conflicts)
         json.field("otherComponents", otherComponents)
         json.field("dryRun", dryRun)
+        records("skippedRecords", summary.notImported.filter { $0.reason != .conflict }, &json)
+        records("conflictRecords", summary.notImported.filter { $0.reason == .conflict }, &json)
       }
       return
     }
@@ -32,5 +37,31 @@ struct ImportResult: CommandResult {
     }
     if dryRun { line += " (dry run: nothing changed)" }
     output.line(line)
+    for record in summary.notImported.prefix(ImportResult.namedInText) {
+      output.line("  " + TerminalText.singleLine(record.description))
+    }
+    let unnamed = summary.skipped + summary.conflicts - ImportResult.namedInText
+    if unnamed > 0 {
+      output.line("  … and \(unnamed) more (--json names up to \(NotImportedRecord.limit))")
+    }
+  }
+
+  /// How many skipped records and conflicts the text names.
+  static let namedInText = 20
+
+  /// Writes `name`: an array of `{"line":2,"uid":"…","reason":"…"}`.
+  private func records(
+    _ name: String, _ records: [NotImportedRecord], _ json: inout JSONWriter
+  ) {
+    json.key(name)
+    json.array { json in
+      for record in records {
+        json.object { json in
+          json.field("line", record.line)
+          json.field("uid", record.uid)
+          json.field("reason", record.reason.description)
+        }
+      }
+    }
   }
 }

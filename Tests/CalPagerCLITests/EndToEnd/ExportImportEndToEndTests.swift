@@ -20,8 +20,9 @@ import Testing
     "  leading and trailing spaces  ",
     "\u{1B}[31m escape and bell \u{7}",
     "NUL \u{0} inside",
-    "",
-    "\n",
+    // (An empty or white-space body is refused: a note needs text.)
+    "\n\nblank lines around\n\n",
+    ".",
     "line separator \u{2028} paragraph separator \u{2029} NEL \u{85}",
     "ends with a backslash \\",
     "lone CR at the end\r",
@@ -178,7 +179,10 @@ import Testing
         + #"{"uid":"uid-1","day":"2024-05-05","body":"older","updated":"2020-01-01T00:00:00.000Z"}"#
         + "\n" + #"{"day":"2024-05-06","body":"no uid"}"# + "\n")
     let result = try calpager.run(["import", newer])
-    #expect(result.stdout.hasSuffix(": 1 added, 1 updated, 0 unchanged, 1 skipped\n"))
+    #expect(
+      result.stdout.hasSuffix(
+        ": 1 added, 1 updated, 0 unchanged, 1 skipped\n"
+          + "  skipped line 2 (uid 'uid-1'): older than the stored note, which was kept\n"))
     #expect(
       try calpager.store().notes(in: Day("2024-05-05")!...Day("2024-05-06")!).map(\.body) == [
         "replaced", "no uid",

@@ -148,7 +148,8 @@ import Testing
 
   @Test func aCommittedTransactionSaysSo() throws {
     let calpager = Calpager()
-    let result = try calpager.run(["--json", "shell"], stdin: "begin\nadd --day 2024-05-01 x\ncommit\n")
+    let result = try calpager.run(
+      ["--json", "shell"], stdin: "begin\nadd --day 2024-05-01 x\ncommit\n")
     #expect(result.status == 0, "\(result.stderr)")
     let answers = try Self.objects(result.stdout)
     #expect(answers.count == 3)
