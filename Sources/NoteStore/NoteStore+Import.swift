@@ -9,11 +9,13 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   public var updated = 0
   /// Records equal to the note already stored.
   public var unchanged = 0
-  /// Records that differ from the note stored under their uid but cannot replace it: older,
-  /// or without an `updated` to tell. The stored note is kept.
+  /// Records that differ from the stored note but cannot replace it; it is kept.
+  ///
+  /// They are older, or have no `updated` to tell.
   public var skipped = 0
-  /// Records with the same `updated` as the note stored under their uid but other content:
-  /// two versions that cannot both be right. The stored note is kept.
+  /// Records in conflict with the stored note, which is kept.
+  ///
+  /// They have its `updated` but other content: two versions that cannot both be right.
   public var conflicts = 0
   /// The skipped records and the conflicts, in the order read: the first
   /// `NotImportedRecord.limit` of them.
