@@ -18,6 +18,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case emptyNoteNotChanged(id: Int)
   /// `check` found problems, which it printed.
   case unhealthyDatabase
+  /// `check` found the search index damaged, and nothing else wrong.
+  case searchIndexDamaged
   /// A file could not be written.
   case cannotWrite(path: String, reason: String)
   /// Standard output refused a write (a full disk, an I/O error): what the command printed is
@@ -87,6 +89,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "the note is empty; nothing was changed (use 'rm \(id)' to remove it)"
     case .unhealthyDatabase:
       return "the database has problems (see above); restore a backup or export what reads"
+    case .searchIndexDamaged:
+      return "the search index is damaged (see above); no note is lost: "
+        + "'calpager check --repair' rebuilds it from the notes"
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
     case .outputFailed(let reason, let since):

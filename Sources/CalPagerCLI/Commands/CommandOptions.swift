@@ -17,4 +17,6 @@ extension Option {
   static let output = Option(long: "--output", short: "-o", valueName: "file")
   /// `--dry-run` (`import`).
   static let dryRun = Option(long: "--dry-run")
+  /// `--repair` (`check`).
+  static let repair = Option(long: "--repair")
 }
