@@ -90,6 +90,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzJSONDecoder", ["Interchange"]),
   ("FuzzCSVDecoder", ["Interchange"]),
   ("FuzzICSDecoder", ["Interchange"]),
+  ("FuzzJRNLDecoder", ["Interchange"]),
+  ("FuzzICalItem", ["Interchange"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

@@ -28,6 +28,35 @@ extension Day: SequentialItem {
     return Day(year: newYear, month: newMonth, day: clamped)
   }
 
+  /// The day `count` weeks (of seven days) later, earlier when negative; nil past 0001-01-01
+  /// or 9999-12-31.
+  public func adding(weeks count: Int) -> Day? {
+    let (days, overflow) = count.multipliedReportingOverflow(by: 7)
+    return overflow ? nil : adding(days: days)
+  }
+
+  /// The day `count` units later (earlier when negative): days, weeks of seven days, or months
+  /// keeping the day of the month, clamped once to the last day of a shorter month
+  /// (2024-01-31 plus two months is 2024-03-31); nil past 0001-01-01 or 9999-12-31.
+  public func adding(_ count: Int, _ unit: CalendarUnit) -> Day? {
+    switch unit {
+    case .day: return adding(days: count)
+    case .week: return adding(weeks: count)
+    case .month: return adding(months: count)
+    }
+  }
+
+  /// The day `count` units later (earlier when negative), as `adding(_:_:)`.
+  ///
+  /// - Throws: `DayError.outOfRange` from this day when the step would leave
+  ///   0001-01-01…9999-12-31.
+  public func advanced(by count: Int, _ unit: CalendarUnit) throws(DayError) -> Day {
+    guard let day = adding(count, unit) else {
+      throw .outOfRange(from: self, direction: count < 0 ? .before : .after)
+    }
+    return day
+  }
+
   /// The same day `count` years later (earlier when negative), 29 February becoming
   /// 28 February in a common year; nil out of range.
   public func adding(years count: Int) -> Day? {
@@ -49,26 +78,5 @@ extension Day: SequentialItem {
   public var lastOfMonth: Day {
     let (year, month, day) = components
     return Day(uncheckedDayNumber: dayNumber - day + Day.daysIn(month: month, year: year))
-  }
-}
-
-extension Day {
-  /// The ISO 8601 week date of this day: the week-numbering year and the week, 1…53.
-  ///
-  /// Weeks start on Monday and week 1 is the week holding the year's first Thursday, so the
-  /// first days of January can belong to the last week of the previous year, and the last days
-  /// of December to week 1 of the next.
-  public var isoWeek: (year: Int, week: Int) {
-    Day.isoWeek(ofDayNumber: dayNumber)
-  }
-
-  /// The ISO week date of any day number, including the few days past 9999-12-31 a week can
-  /// reach.
-  static func isoWeek(ofDayNumber number: Int) -> (year: Int, week: Int) {
-    // The Thursday of the day's Monday-to-Sunday week decides the year.
-    let thursday = number - floorModulo(number + 3, 7) + 3
-    let year = civil(fromDayNumber: thursday).year
-    let week = (thursday - dayNumber(year: year, month: 1, day: 1)) / 7 + 1
-    return (year, week)
   }
 }

@@ -105,6 +105,10 @@ public enum DisplayWidth {
       // ASCII and Latin-1: controls (C0, DEL and C1) are 0, the rest 1.
       return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1
     }
+    // The CJK ideographs (and the syllabaries and symbols around them) and Hangul syllables:
+    // ranges of the double-width table with no zero-width scalar inside, decided without the
+    // searches (DisplayWidthTests checks them against the tables).
+    if (0x3220...0xA48C).contains(value) || (0xAC00...0xD7A3).contains(value) { return 2 }
     if contains(zeroWidthRanges, value) { return 0 }
     if contains(doubleWidthRanges, value) { return 2 }
     return 1

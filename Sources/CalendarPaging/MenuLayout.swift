@@ -124,6 +124,7 @@ public struct MenuLayout: Sendable, Hashable {
     }
 
     var visible: [Placement] = []
+    visible.reserveCapacity(frames.count)
     for (index, frame) in frames.enumerated() {
       let start = frame.lowerBound - offset
       let end = frame.upperBound - offset
@@ -153,10 +154,9 @@ public struct MenuLayout: Sendable, Hashable {
       let end = width - max(0, insets.right)
       if end > start { border = Span(column: start, width: end - start) }
     }
-    var rows: [Row] = [.items]
-    if indicator != nil || border != nil {
-      rows.insert(.decoration, at: options.position == .top ? 1 : 0)
-    }
+    let rows: [Row] =
+      indicator == nil && border == nil
+      ? [.items] : options.position == .top ? [.items, .decoration] : [.decoration, .items]
 
     self.lineWidth = width
     self.frames = frames

@@ -60,11 +60,22 @@ public struct Month: SequentialItem, CustomStringConvertible {
     firstDay...lastDay
   }
 
-  /// The month as `YYYY-MM`, such as `2024-05`.
+  /// The month as `YYYY-MM`, such as `2024-05`: its identifier in JSON and in the menu.
   public var description: String {
-    let digits = String(year)
-    let paddedYear = String(repeating: "0", count: 4 - digits.count) + digits
-    return "\(paddedYear)-\(month < 10 ? "0" : "")\(month)"
+    "\(CalendarText.year(year))-\(CalendarText.twoDigits(month))"
+  }
+
+  /// Parses a month, `YYYY-MM`, such as `2024-05`.
+  ///
+  /// - Throws: `PeriodError` naming what was wrong.
+  public init(parsing text: some StringProtocol) throws(PeriodError) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+      let year = CalendarText.digits(bytes[0..<4]), let month = CalendarText.digits(bytes[5..<7])
+    else { throw .malformedMonth(String(text)) }
+    guard year >= 1 else { throw .yearZero(String(text)) }
+    guard (1...12).contains(month) else { throw .invalidMonth(String(text), month: month) }
+    monthNumber = year * 12 + month - 1
   }
 
   /// The month `count` months later (earlier when negative), or nil outside 0001-01…9999-12.

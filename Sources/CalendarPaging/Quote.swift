@@ -30,6 +30,16 @@ public enum Quote {
     return prefix.count < bytes.count && !cut.hasSuffix("…") ? cut + "…" : cut
   }
 
+  /// Bytes read as UTF-8, then as `text(_:)`.
+  public static func bytes(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBufferPointer { Quote.bytes($0) }
+  }
+
+  /// Bytes read as UTF-8, then as `text(_:)`.
+  public static func bytes(_ bytes: ArraySlice<UInt8>) -> String {
+    bytes.withUnsafeBufferPointer { Quote.bytes($0) }
+  }
+
   /// `U+000A` for a code point.
   public static func codePoint(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: true)

@@ -59,11 +59,28 @@ public struct Week: SequentialItem, CustomStringConvertible {
     return Day.isoWeek(ofDayNumber: startDayNumber + daysToThursday)
   }
 
-  /// The ISO week, such as `2024-W18`.
+  /// The ISO week, such as `2024-W18`: the identifier of the week in JSON and in the menu.
+  ///
+  /// At the calendar's edges the week's Thursday can lie outside it: a week that starts on a
+  /// Tuesday and holds only 0001-01-01 is `0000-W52`, and a week that starts on Friday
+  /// 9999-12-31 is `10000-W01`.
   public var description: String {
     let (year, week) = isoWeek
-    let paddedYear = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-    return "\(paddedYear)-W\(week < 10 ? "0" : "")\(week)"
+    return "\(CalendarText.year(year))-W\(CalendarText.twoDigits(week))"
+  }
+
+  /// Parses an ISO week, `YYYY-Www`, as the week starting on `firstWeekday` that carries its
+  /// label: the one holding that ISO week's Thursday (for weeks starting on Monday, the ISO
+  /// week itself).
+  ///
+  /// - Throws: `PeriodError` naming what was wrong.
+  public init(parsing text: some StringProtocol, firstWeekday: Weekday = .monday)
+    throws(PeriodError)
+  {
+    let (year, week) = try Day.parseISOWeek(text)
+    let thursday = Day.mondayDayNumber(isoWeekYear: year, week: week) + 3
+    let offset = Day.floorModulo(Weekday.thursday.rawValue - firstWeekday.rawValue, 7)
+    self.init(startDayNumber: thursday - offset)
   }
 
   /// The week `count` weeks later (earlier when negative), or nil when it would hold no day

@@ -143,6 +143,15 @@ public struct CommandSpec: Sendable {
     }
   }
 
+  /// What a global option's value holds, for shell completion; the same for every command.
+  public static func globalKind(_ option: Option) -> ArgumentKind {
+    switch option {
+    case .database: return .file
+    case .color: return .choice(ColorMode.allCases.map(\.rawValue))
+    default: return .text
+    }
+  }
+
   /// The paragraph explaining DATE.
   public static let dateForms = """
     DATE is YYYY-MM-DD, today, yesterday, tomorrow, or a number of days from the selected \

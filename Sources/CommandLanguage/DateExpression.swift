@@ -53,6 +53,10 @@ public enum DateExpression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The words a DATE may be besides numbers, for shell completion: keep it in step with
+  /// `parse(bytes:)`.
+  public static let words = ["today", "yesterday", "tomorrow"]
+
   /// The value of one or more ASCII digits, or nil when `bytes` is empty, holds anything else,
   /// or is too long to be a useful number (more than 18 digits).
   static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -19,9 +19,10 @@ struct ByteReader {
   /// The longest record accepted, in bytes.
   let maximumRecordSize: Int
 
-  init(source: any ByteSource, maximumRecordSize: Int) {
+  init(source: any ByteSource, maximumRecordSize: Int, firstLine: Int = 1) {
     self.source = source
     self.maximumRecordSize = maximumRecordSize
+    self.line = firstLine
     self.storage = [UInt8](repeating: 0, count: min(65_536, maximumRecordSize + 1))
   }
 

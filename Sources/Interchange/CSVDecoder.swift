@@ -4,9 +4,14 @@ internal import CalendarPaging
 ///
 /// A header row names the columns (`day` and `body` required; `uid`,
 /// `created`, `updated` optional; any order, names matched ignoring case and surrounding
-/// spaces; others, `id` included, ignored), quoted fields with `""` for a quote and commas, CR
-/// and LF inside, CRLF or LF line ends, blank lines skipped. Every record must have as many
-/// fields as the header. Empty `uid`, `created` and `updated` fields mean "not given".
+/// spaces; others ignored, and named in `unknownColumns` but for `id`), quoted fields with `""`
+/// for a quote and separators, CR and LF inside, CRLF or LF line ends, blank and white-space
+/// lines skipped. Every record must have as many fields as the header. Empty `uid`, `created`
+/// and `updated` fields mean "not given"; an empty or white-space `body` is refused.
+///
+/// The separator is `,`, or `;` as spreadsheets write CSV in many locales: the header row
+/// decides (more `;` than `,` outside quotes), or a first line `sep=;` as Excel writes it. A
+/// header split only by tabs or `|` is refused, naming the separator.
 struct CSVDecoder {
   private struct Columns {
     var count: Int
@@ -35,6 +40,10 @@ struct CSVDecoder {
 
   private var columns: Columns?
   private var started = false
+  /// The field separator, known once the header row has been seen.
+  private(set) var separator: UInt8?
+  /// The header's columns calpager does not read, as written (trimmed).
+  private(set) var unknownColumns: [String] = []
   private var fields: [Field] = []
   private var scratch: [UInt8] = []
 
@@ -44,17 +53,23 @@ struct CSVDecoder {
       started = true
     }
     while true {
+      if separator == nil {
+        guard try findSeparator(&reader) else { return nil }
+      }
       guard let (contentLength, recordLength, newlines) = try scanRecord(&reader) else {
         return nil
       }
       let line = reader.line
       let note = try reader.withBytes { bytes -> DecodedNote? in
         let record = UnsafeBufferPointer(rebasing: bytes[..<contentLength])
-        if record.isEmpty { return nil }  // a blank line
+        if Self.isBlank(record) { return nil }
         do throws(ImportProblem) {
           splitFields(record)
           guard let columns else {
-            columns = try Self.columns(fromHeader: record, fields: fields)
+            let header = try Self.columns(
+              fromHeader: record, fields: fields, separator: separator!)
+            columns = header.columns
+            unknownColumns = header.unknown
             return nil
           }
           return try decodeNote(in: record, columns: columns, line: line)
@@ -64,6 +79,62 @@ struct CSVDecoder {
       }
       reader.consume(recordLength, newlines: newlines)
       if let note { return note }
+    }
+  }
+
+  /// Whether a record holds nothing but spaces and tabs (or nothing).
+  private static func isBlank(_ record: UnsafeBufferPointer<UInt8>) -> Bool {
+    record.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// Looks at the first line that is not blank to choose the separator, consuming blank lines
+  /// and Excel's `sep=;` line; false at the end of the input.
+  private mutating func findSeparator(_ reader: inout ByteReader) throws -> Bool {
+    while true {
+      guard let next = try reader.nextLine() else { return false }
+      let line = reader.line
+      let (choice, consume) = try reader.withBytes { bytes -> (UInt8?, Bool) in
+        var length = next.length
+        if length > 0 && bytes[length - 1] == 0x0D { length -= 1 }
+        let text = UnsafeBufferPointer(rebasing: bytes[..<length])
+        if Self.isBlank(text) { return (nil, true) }
+        if length == 5, text[0] | 0x20 == UInt8(ascii: "s"), text[1] | 0x20 == UInt8(ascii: "e"),
+          text[2] | 0x20 == UInt8(ascii: "p"), text[3] == UInt8(ascii: "=")
+        {
+          return (try Self.checked(text[4], line: line), true)
+        }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in text {
+          if byte == UInt8(ascii: "\"") { quoted.toggle() }
+          if !quoted { counts[byte, default: 0] += 1 }
+        }
+        let commas = counts[UInt8(ascii: ","), default: 0]
+        let semicolons = counts[UInt8(ascii: ";"), default: 0]
+        if semicolons > commas { return (UInt8(ascii: ";"), false) }
+        if commas == 0 && semicolons == 0 {
+          for other in [UInt8(0x09), UInt8(ascii: "|")] where counts[other, default: 0] > 0 {
+            return (try Self.checked(other, line: line), false)
+          }
+        }
+        return (UInt8(ascii: ","), false)
+      }
+      if consume { reader.consumeLine(next) }
+      if let choice {
+        separator = choice
+        return true
+      }
+    }
+  }
+
+  /// `byte` when calpager reads it as a separator, else the problem naming it.
+  private static func checked(_ byte: UInt8, line: Int) throws -> UInt8 {
+    switch byte {
+    case UInt8(ascii: ","), UInt8(ascii: ";"): return byte
+    case 0x09: throw RecordProblem(line: line, problem: .unsupportedSeparator("tabs"))
+    default:
+      let name = "'" + Quote.text(String(UnicodeScalar(byte))) + "'"
+      throw RecordProblem(line: line, problem: .unsupportedSeparator(name))
     }
   }
 
@@ -78,6 +149,7 @@ struct CSVDecoder {
     var newlines = 0
     var scanned = 0
     let line = reader.line
+    let separator = self.separator!
     while true {
       var strayCharacter: Int?
       let found = try reader.withBytes { bytes -> (Int, Int)? in
@@ -98,7 +170,16 @@ struct CSVDecoder {
             return (at, index + 1)
           case .fieldStart, .unquoted, .afterQuote:
             switch byte {
-            case UInt8(ascii: ","): state = .fieldStart
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+              // Literal cases keep the switch a jump table; only one of them separates.
+              if byte == separator {
+                state = .fieldStart
+              } else if case .afterQuote = state {
+                strayCharacter = index
+                return nil
+              } else {
+                state = .unquoted
+              }
             case 0x0A: return (index, index + 1)
             case 0x0D: state = .carriageReturn(at: index)
             case UInt8(ascii: "\""):
@@ -139,6 +220,7 @@ struct CSVDecoder {
 
   /// Splits a record already checked by `scanRecord` into `fields`.
   private mutating func splitFields(_ record: UnsafeBufferPointer<UInt8>) {
+    let separator = self.separator!
     fields.removeAll(keepingCapacity: true)
     var index = 0
     while true {
@@ -160,31 +242,42 @@ struct CSVDecoder {
         index = end + 1
       } else {
         let start = index
-        while index < record.count && record[index] != UInt8(ascii: ",") { index += 1 }
+        while index < record.count && record[index] != separator { index += 1 }
         fields.append(Field(start: start, end: index, hasDoubledQuotes: false))
       }
       guard index < record.count else { return }
-      index += 1  // the comma; a field (perhaps empty) follows
+      index += 1  // the separator; a field (perhaps empty) follows
     }
   }
 
-  private static func columns(fromHeader record: UnsafeBufferPointer<UInt8>, fields: [Field])
-    throws(ImportProblem) -> Columns
-  {
+  private static func columns(
+    fromHeader record: UnsafeBufferPointer<UInt8>, fields: [Field], separator: UInt8
+  ) throws(ImportProblem) -> (columns: Columns, unknown: [String]) {
+    guard UTF8Validation.isValid(record) else { throw .invalidUTF8 }
     var found: [String: Int] = [:]
+    var unknown: [String] = []
     for (position, field) in fields.enumerated() {
       let raw = String(
         decoding: UnsafeBufferPointer(rebasing: record[field.start..<field.end]), as: UTF8.self)
-      let name = raw.replacingDoubledQuotes(field.hasDoubledQuotes).trimmingSpaces().lowercased()
-      guard CSVWriter.columns.contains(name) else { continue }
+      let trimmed = raw.replacingDoubledQuotes(field.hasDoubledQuotes).trimmingSpaces()
+      let name = trimmed.lowercased()
+      guard CSVWriter.columns.contains(name) else {
+        if name != "id" { unknown.append(trimmed) }
+        continue
+      }
       guard found[name] == nil else { throw .duplicateColumn(name) }
       found[name] = position
     }
-    guard let day = found["day"] else { throw .missingColumn("day") }
-    guard let body = found["body"] else { throw .missingColumn("body") }
-    return Columns(
+    func missing(_ name: String) -> ImportProblem {
+      separator == UInt8(ascii: ",")
+        ? .missingColumn(name) : .missingColumnWithSeparator(name, separator: ";")
+    }
+    guard let day = found["day"] else { throw missing("day") }
+    guard let body = found["body"] else { throw missing("body") }
+    let columns = Columns(
       count: fields.count, uid: found["uid"], day: day, body: body, created: found["created"],
       updated: found["updated"])
+    return (columns, unknown)
   }
 
   private mutating func decodeNote(
@@ -203,7 +296,7 @@ struct CSVDecoder {
       try FieldValues.day(bytes, field: "day")
     }
     let body = try withField(columns.body, in: record) { (bytes) throws(ImportProblem) in
-      try FieldValues.text(bytes)
+      try FieldValues.body(bytes)
     }
     let created =
       try columns.created.map { (column) throws(ImportProblem) in

@@ -10,12 +10,23 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
   case ics
   /// Markdown: a heading per day and the notes under it; export only.
   case md
+  /// The JSON that `jrnl --export json` writes; import only.
+  case jrnl
 
   /// The format's name as the `--format` option spells it, such as `jsonl`.
   public var description: String { rawValue }
 
   /// Whether notes can be read back from this format (every format but `md`).
   public var isImportable: Bool { self != .md }
+
+  /// Whether notes can be written in this format (every format but `jrnl`).
+  public var isExportable: Bool { self != .jrnl }
+
+  /// The formats `import` reads, in order.
+  public static var importable: [Format] { allCases.filter(\.isImportable) }
+
+  /// The formats `export` writes, in order.
+  public static var exportable: [Format] { allCases.filter(\.isExportable) }
 
   /// Reads a format name as given to `--format`, ignoring case (`ndjson` and `markdown` are
   /// accepted as other names of `jsonl` and `md`).
@@ -29,7 +40,8 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
   }
 
   /// Infers the format from the extension of a file path (`notes.jsonl`, `2024.ICS`); nil when
-  /// the extension names no format.
+  /// the extension names no format. (A jrnl export is a `.json` file: `jrnl` is never
+  /// inferred.)
   public init?(path: String) {
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -46,7 +58,14 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
     case "csv": return .csv
     case "ics", "ical", "ifb", "icalendar": return .ics
     case "md", "markdown": return .md
+    case "jrnl": return .jrnl
     default: return nil
     }
+  }
+
+  /// The names of `formats` as a list for a message: `jsonl, json, csv or ics`.
+  static func list(_ formats: [Format]) -> String {
+    let names = formats.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 }

@@ -37,8 +37,18 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
   case invalidUID(String)
   /// The CSV header lacks a required column.
   case missingColumn(String)
+  /// The CSV header, split at `separator` (`;`), lacks a required column.
+  case missingColumnWithSeparator(String, separator: String)
   /// The CSV header names a column twice.
   case duplicateColumn(String)
+  /// The CSV header is split by a separator calpager does not read (a tab, `|`).
+  case unsupportedSeparator(String)
+  /// A note's body is empty or only white space.
+  case emptyBody
+  /// A jrnl entry whose title and body are both empty or white space.
+  case emptyEntry
+  /// The `ical` field does not hold an iCalendar journal; the reason says why.
+  case invalidICal(String)
   /// A CSV record has a different number of fields than the header.
   case fieldCount(found: Int, expected: Int)
   /// A quoted CSV field runs to the end of the input.
@@ -88,7 +98,14 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
       return "'\(field)' is not a time: '\(text)', expected \(expected)"
     case .invalidUID(let text): return "'uid' contains a control character: '\(text)'"
     case .missingColumn(let name): return "the header has no '\(name)' column"
+    case .missingColumnWithSeparator(let name, let separator):
+      return "the header has no '\(name)' column (its fields are separated by '\(separator)')"
     case .duplicateColumn(let name): return "the header names '\(name)' twice"
+    case .unsupportedSeparator(let separator):
+      return "the header's fields are separated by \(separator): calpager reads ',' or ';'"
+    case .emptyBody: return "'body' is empty or only white space: a note needs text"
+    case .emptyEntry: return "the entry's 'title' and 'body' are empty: a note needs text"
+    case .invalidICal(let reason): return "'ical' is not an iCalendar journal: \(reason)"
     case .fieldCount(let found, let expected):
       return "\(found) field\(found == 1 ? "" : "s"), but the header has \(expected)"
     case .unterminatedQuotedField: return "unterminated quoted field"

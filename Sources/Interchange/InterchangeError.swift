@@ -5,6 +5,8 @@ public enum InterchangeError: Error, Sendable, Equatable, CustomStringConvertibl
   case malformed(line: Int, ImportProblem)
   /// The format can be written but not read back (`md`).
   case exportOnly(Format)
+  /// The format can be read but not written (`jrnl`).
+  case importOnly(Format)
   /// The text names no format.
   case unknownFormat(String)
 
@@ -20,9 +22,13 @@ public enum InterchangeError: Error, Sendable, Equatable, CustomStringConvertibl
     case .malformed(let line, let problem):
       return "line \(line): \(problem)"
     case .exportOnly(let format):
-      return "'\(format)' can be exported but not imported: import reads jsonl, json, csv or ics"
+      return "'\(format)' can be exported but not imported: import reads "
+        + Format.list(Format.importable)
+    case .importOnly(let format):
+      return "'\(format)' can be imported but not exported: export writes "
+        + Format.list(Format.exportable)
     case .unknownFormat(let name):
-      return "'\(Quote.text(name))' is not a format: expected jsonl, json, csv, ics or md"
+      return "'\(Quote.text(name))' is not a format: expected " + Format.list(Format.allCases)
     }
   }
 }

@@ -2,7 +2,8 @@ extension JSON {
   /// Appends one note as a JSON object, keys in the order of DESIGN.md section 5.
   ///
   /// `{"id":12,"uid":"…","day":"2024-05-01","body":"…","created":"…","updated":"…"}`, with
-  /// `id` only when `includeID` is true and the note has one. No line break follows.
+  /// `id` only when `includeID` is true and the note has one, and a last key `"ical"` only when
+  /// the note keeps an iCalendar item. No line break follows.
   public static func appendNote(_ fields: NoteFields, includeID: Bool, into output: inout [UInt8]) {
     if includeID, let id = fields.id {
       output.append(ascii: "{\"id\":")
@@ -29,6 +30,12 @@ extension JSON {
       fields.updated.writeISO(to: out + 50)
       copy("\"}", to: out + 74)
       output.append(contentsOf: UnsafeBufferPointer(start: out, count: 76))
+    }
+    if let ical = fields.ical {
+      output.removeLast()  // the closing brace
+      output.append(ascii: ",\"ical\":\"")
+      appendEscaped(ical, into: &output)
+      output.append(ascii: "\"}")
     }
   }
 

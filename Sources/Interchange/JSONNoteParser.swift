@@ -17,7 +17,7 @@ struct JSONNoteParser {
   }
 
   private enum Key: Int {
-    case id, uid, day, body, created, updated
+    case id, uid, day, body, created, updated, ical
   }
 
   /// Reads the object starting at `index` (after any whitespace); `index` ends past its `}`.
@@ -35,6 +35,7 @@ struct JSONNoteParser {
     var body: String?
     var created: Timestamp?
     var updated: Timestamp?
+    var ical: String?
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -72,7 +73,7 @@ struct JSONNoteParser {
         }
       case .body:
         body = try string(field: "body") { (value) throws(ImportProblem) in
-          try FieldValues.text(value)
+          try FieldValues.body(value)
         }
       case .created:
         created =
@@ -83,6 +84,11 @@ struct JSONNoteParser {
         updated =
           try stringOrNull(field: "updated") { (value) throws(ImportProblem) in
             try FieldValues.timestamp(value, field: "updated")
+          } ?? nil
+      case .ical:
+        ical =
+          try stringOrNull(field: "ical") { (value) throws(ImportProblem) in
+            try ICalItem.check(value)
           } ?? nil
       case .id, nil:
         try skipValue()
@@ -99,7 +105,7 @@ struct JSONNoteParser {
     guard let day else { throw .missingField("day") }
     guard let body else { throw .missingField("body") }
     return DecodedNote(
-      uid: uid, day: day, body: body, created: created, updated: updated, line: line)
+      uid: uid, day: day, body: body, created: created, updated: updated, line: line, ical: ical)
   }
 
   private static func key(_ name: UnsafeBufferPointer<UInt8>) -> Key? {
@@ -109,7 +115,7 @@ struct JSONNoteParser {
     switch name.count {
     case 2: return equals("id") ? .id : nil
     case 3: return equals("uid") ? .uid : equals("day") ? .day : nil
-    case 4: return equals("body") ? .body : nil
+    case 4: return equals("body") ? .body : equals("ical") ? .ical : nil
     case 7: return equals("created") ? .created : equals("updated") ? .updated : nil
     default: return nil
     }
@@ -119,7 +125,7 @@ struct JSONNoteParser {
 
   /// Calls `body` with the decoded bytes of the string value at `index`; a value of another
   /// type is refused.
-  private mutating func string<Result>(
+  mutating func string<Result>(
     field: String, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> Result
   ) throws(ImportProblem) -> Result {
     guard bytes[index] == UInt8(ascii: "\"") else {
@@ -129,7 +135,7 @@ struct JSONNoteParser {
   }
 
   /// As `string(field:_:)`, but nil for `null`.
-  private mutating func stringOrNull<Result>(
+  mutating func stringOrNull<Result>(
     field: String, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> Result
   ) throws(ImportProblem) -> Result? {
     if bytes[index] == UInt8(ascii: "n") {
@@ -144,7 +150,7 @@ struct JSONNoteParser {
 
   /// Reads the string at `index` (its opening quote) and calls `body` with its decoded bytes,
   /// valid only during the call.
-  private mutating func withString<Result>(
+  mutating func withString<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(ImportProblem) -> Result
   ) throws(ImportProblem) -> Result {
     if let range = try parseString() {
@@ -155,7 +161,7 @@ struct JSONNoteParser {
     }
   }
 
-  private func typeName() -> String {
+  func typeName() -> String {
     switch bytes[index] {
     case UInt8(ascii: "{"): return "an object"
     case UInt8(ascii: "["): return "an array"

@@ -15,10 +15,15 @@ public struct Note: Sendable, Hashable {
   public var created: Timestamp
   /// When the note was last changed.
   public var updated: Timestamp
+  /// The iCalendar item the note came with (see `ICalItem`), kept to write back what calpager
+  /// does not interpret; nil for a note calpager made, or whose item is exactly what calpager
+  /// writes for it.
+  public var ical: String?
 
   /// Creates a note from its fields.
   public init(
-    id: Int? = nil, uid: String, day: Day, body: String, created: Timestamp, updated: Timestamp
+    id: Int? = nil, uid: String, day: Day, body: String, created: Timestamp, updated: Timestamp,
+    ical: String? = nil
   ) {
     self.id = id
     self.uid = uid
@@ -26,17 +31,23 @@ public struct Note: Sendable, Hashable {
     self.body = body
     self.created = created
     self.updated = updated
+    self.ical = ical
   }
 
   /// Calls `body` with a borrowed view of this note's fields, valid only during the call.
   public func withFields<Result>(_ body: (NoteFields) throws -> Result) rethrows -> Result {
     var uid = self.uid
     var text = self.body
+    var ical = self.ical
     return try uid.withUTF8 { uidBytes in
       try text.withUTF8 { bodyBytes in
-        try body(
+        func fields(_ icalBytes: UnsafeBufferPointer<UInt8>?) -> NoteFields {
           NoteFields(
-            id: id, uid: uidBytes, day: day, body: bodyBytes, created: created, updated: updated))
+            id: id, uid: uidBytes, day: day, body: bodyBytes, created: created, updated: updated,
+            ical: icalBytes)
+        }
+        guard ical != nil else { return try body(fields(nil)) }
+        return try ical!.withUTF8 { try body(fields($0)) }
       }
     }
   }
@@ -60,11 +71,13 @@ public struct NoteFields {
   public var created: Timestamp
   /// When the note was last changed.
   public var updated: Timestamp
+  /// The UTF-8 bytes of the iCalendar item the note came with (`Note.ical`); nil when none.
+  public var ical: UnsafeBufferPointer<UInt8>?
 
   /// Creates a view of fields whose bytes the caller keeps alive while the view is used.
   public init(
     id: Int? = nil, uid: UnsafeBufferPointer<UInt8>, day: Day, body: UnsafeBufferPointer<UInt8>,
-    created: Timestamp, updated: Timestamp
+    created: Timestamp, updated: Timestamp, ical: UnsafeBufferPointer<UInt8>? = nil
   ) {
     self.id = id
     self.uid = uid
@@ -72,5 +85,6 @@ public struct NoteFields {
     self.body = body
     self.created = created
     self.updated = updated
+    self.ical = ical
   }
 }

@@ -2,30 +2,37 @@
 /// memory grows with the longest record, not with the file.
 ///
 /// ```swift
-/// var decoder = try NoteDecoder(format: .jsonl, source: source)
+/// var decoder = try NoteDecoder(format: .jsonl, source: source, zone: zone)
 /// while let note = try decoder.next() { … }
+/// let report = decoder.report  // skipped records, unknown columns, … for the summary
 /// ```
 ///
 /// `next()` throws `InterchangeError.malformed(line:_:)` for a malformed record, naming the
 /// line where the record starts, and passes on what the source throws; after an error the
 /// decoder is finished and `next()` returns nil. A UTF-8 byte order mark at the start is
-/// skipped in every format.
+/// skipped in every format, and an input that is empty or only white space holds no records
+/// in every format. A record without a uid gets one derived from its content
+/// (`ContentUID`: the same file imported twice finds the same notes). A record of `jsonl`,
+/// `json` or `csv` whose body is empty or only white space is malformed; an iCalendar journal
+/// with no text is skipped (`report`).
 public struct NoteDecoder<Source: ByteSource> {
   /// The format read.
   public let format: Format
   private var reader: ByteReader
-  private var state: State
+  // The one decoder of `format`, kept in place (not in an enum taken apart on every call)
+  // so that neither it nor its buffers are copied per record.
+  private var jsonl: JSONLinesDecoder?
+  private var json: JSONArrayDecoder?
+  private var csv: CSVDecoder?
+  private var ics: ICSDecoder?
+  private var jrnl: JRNLDecoder?
+  /// Set once an error ended decoding.
+  private var isFinished = false
+  private var contentUIDs: ContentUID?
+  private var derivedUIDs = 0
 
   /// The default longest record accepted: 64 MiB.
   public static var defaultMaximumRecordSize: Int { 64 << 20 }
-
-  private enum State {
-    case jsonl(JSONLinesDecoder)
-    case json(JSONArrayDecoder)
-    case csv(CSVDecoder)
-    case ics(ICSDecoder)
-    case finished
-  }
 
   /// Creates a decoder of `format` over `source`.
   ///
@@ -34,59 +41,79 @@ public struct NoteDecoder<Source: ByteSource> {
   ///   - source: Where the bytes come from.
   ///   - maximumRecordSize: The longest record accepted, in bytes; a longer one fails with
   ///     `recordTooLong` instead of filling memory.
+  ///   - zone: The local time zone: the day of an iCalendar UTC time, the instant of a jrnl
+  ///     entry's local time.
   /// - Throws: `InterchangeError.exportOnly` for `md`.
   public init(
-    format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize
+    format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize,
+    zone: LocalZone = .utc
   ) throws(InterchangeError) {
     precondition(maximumRecordSize > 0, "the maximum record size must be positive")
     self.format = format
     self.reader = ByteReader(source: source, maximumRecordSize: maximumRecordSize)
     switch format {
-    case .jsonl: state = .jsonl(JSONLinesDecoder())
-    case .json: state = .json(JSONArrayDecoder())
-    case .csv: state = .csv(CSVDecoder())
-    case .ics: state = .ics(ICSDecoder())
+    case .jsonl: jsonl = JSONLinesDecoder()
+    case .json: json = JSONArrayDecoder()
+    case .csv: csv = CSVDecoder()
+    case .ics: ics = ICSDecoder(zone: zone)
+    case .jrnl: jrnl = JRNLDecoder(zone: zone)
     case .md: throw .exportOnly(.md)
     }
   }
 
   /// The number of components other than VJOURNAL (VEVENT, VTODO, VTIMEZONE…) skipped so far
   /// directly inside a VCALENDAR; always 0 for other formats.
-  public private(set) var skippedComponents = 0
+  public var skippedComponents: Int {
+    ics?.skippedComponents ?? 0
+  }
+
+  /// What was read so far besides notes: records skipped, components left out, unknown CSV
+  /// columns, starred jrnl entries, derived uids.
+  public var report: ImportReport {
+    var report = ImportReport()
+    if let csv {
+      report.unknownColumns = csv.unknownColumns
+      report.separator = csv.separator.map { String(UnicodeScalar($0)) }
+    }
+    if let ics {
+      report.components = ics.components
+      report.skippedRecords = ics.skippedRecords
+      report.skippedRecordCount = ics.skippedRecordCount
+    }
+    report.starred = jrnl?.starred ?? 0
+    report.derivedUIDs = derivedUIDs
+    return report
+  }
 
   /// Reads the next note; nil at the end of the input.
   ///
   /// - Throws: `InterchangeError.malformed` naming the record's first line, or what the
   ///   source throws.
   public mutating func next() throws -> DecodedNote? {
-    let current = state
-    // The state is moved out while it works so that its buffers are not copied on write.
-    state = .finished
+    guard !isFinished else { return nil }
+    let note: DecodedNote?
     do {
-      switch consume current {
-      case .jsonl(var decoder):
-        let note = try decoder.next(from: &reader)
-        state = .jsonl(decoder)
-        return note
-      case .json(var decoder):
-        let note = try decoder.next(from: &reader)
-        state = .json(decoder)
-        return note
-      case .csv(var decoder):
-        let note = try decoder.next(from: &reader)
-        state = .csv(decoder)
-        return note
-      case .ics(var decoder):
-        let note = try decoder.next(from: &reader)
-        skippedComponents = decoder.skippedComponents
-        state = .ics(decoder)
-        return note
-      case .finished:
-        return nil
+      switch format {
+      case .jsonl: note = try jsonl!.next(from: &reader)
+      case .json: note = try json!.next(from: &reader)
+      case .csv: note = try csv!.next(from: &reader)
+      case .ics: note = try ics!.next(from: &reader)
+      case .jrnl: note = try jrnl!.next(from: &reader)
+      case .md: preconditionFailure("md has no decoder")
       }
     } catch let problem as RecordProblem {
+      isFinished = true
       throw InterchangeError.malformed(line: problem.line, problem.problem)
+    } catch {
+      isFinished = true
+      throw error
     }
+    guard note?.uid == nil, var derived = note else { return note }
+    if contentUIDs == nil { contentUIDs = ContentUID() }
+    derived.uid = contentUIDs!.uid(day: derived.day, body: derived.body)
+    derived.uidIsDerived = true
+    derivedUIDs += 1
+    return derived
   }
 }
 
@@ -98,8 +125,10 @@ struct RecordProblem: Error {
 
 extension NoteDecoder where Source == ByteArraySource {
   /// Decodes every note of `bytes` at once (for tests and small inputs; imports stream).
-  public static func decodeAll(_ bytes: [UInt8], format: Format) throws -> [DecodedNote] {
-    var decoder = try NoteDecoder(format: format, source: ByteArraySource(bytes))
+  public static func decodeAll(_ bytes: [UInt8], format: Format, zone: LocalZone = .utc) throws
+    -> [DecodedNote]
+  {
+    var decoder = try NoteDecoder(format: format, source: ByteArraySource(bytes), zone: zone)
     var notes: [DecodedNote] = []
     while let note = try decoder.next() { notes.append(note) }
     return notes

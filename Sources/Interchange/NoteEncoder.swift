@@ -14,6 +14,10 @@ internal import CalendarPaging
 /// Output is deterministic: the same notes in the same order give the same bytes. Notes are
 /// expected by day, then in the order they were added (`md` starts a new heading whenever the
 /// day changes). Invalid UTF-8 in a uid or body is written as U+FFFD.
+///
+/// A note's stored iCalendar item (`NoteFields.ical`) is written by `jsonl` and `json` as the
+/// last key `"ical"`, and by `ics` in place of calpager's own journal (see `ICSWriter`); `csv`
+/// and `md` leave it out.
 public struct NoteEncoder: Sendable {
   /// The format written.
   public let format: Format
@@ -24,12 +28,32 @@ public struct NoteEncoder: Sendable {
   public private(set) var count = 0
   /// The day of the last note appended (for `md` headings).
   private var lastDay: Day?
+  /// The local zone, for the day of a stored item's UTC `DTSTART` (`ics`).
+  private let zone: LocalZone
+  /// The `TZID`s of the time zones written so far (`ics`).
+  private var writtenTimeZones: Set<String> = []
 
   /// Creates an encoder for `format`, writing ids when `includeID` is true (only `jsonl`,
   /// `json`, `csv` and `md` have a place for them; `ics` never carries one).
-  public init(format: Format, includeID: Bool = false) {
+  ///
+  /// `format` must be exportable (`Format.isExportable`: not `jrnl`); `init(exporting:)`
+  /// checks it. `zone` is the local zone in which a stored item's UTC `DTSTART` gives its day
+  /// (see `ICalItemRewriter`).
+  public init(format: Format, includeID: Bool = false, zone: LocalZone = .utc) {
+    precondition(format.isExportable, "'\(format)' is not an export format")
     self.format = format
     self.includesID = includeID
+    self.zone = zone
+  }
+
+  /// Creates an encoder for `format`, or refuses a format notes cannot be written in.
+  ///
+  /// - Throws: `InterchangeError.importOnly` for `jrnl`.
+  public init(exporting format: Format, includeID: Bool = false, zone: LocalZone = .utc)
+    throws(InterchangeError)
+  {
+    guard format.isExportable else { throw .importOnly(format) }
+    self.init(format: format, includeID: includeID, zone: zone)
   }
 
   /// Appends what comes before the first note: `[` for `json`, the header row for `csv`, the
@@ -40,6 +64,7 @@ public struct NoteEncoder: Sendable {
     case .json: output.append(UInt8(ascii: "["))
     case .csv: CSVWriter.appendHeader(includeID: includesID, into: &output)
     case .ics: ICSWriter.appendHeader(into: &output)
+    case .jrnl: break
     }
   }
 
@@ -57,9 +82,16 @@ public struct NoteEncoder: Sendable {
     case .csv:
       CSVWriter.appendRecord(fields, includeID: includesID, into: &output)
     case .ics:
-      ICSWriter.appendJournal(fields, into: &output)
+      if let ical = fields.ical {
+        ICSWriter.appendStoredJournal(
+          fields, ical: ical, zone: zone, writtenTimeZones: &writtenTimeZones, into: &output)
+      } else {
+        ICSWriter.appendJournal(fields, into: &output)
+      }
     case .md:
       MarkdownWriter.appendNote(fields, after: lastDay, includeID: includesID, into: &output)
+    case .jrnl:
+      break
     }
     count += 1
     lastDay = fields.day
@@ -73,7 +105,7 @@ public struct NoteEncoder: Sendable {
   /// Appends what comes after the last note: `]` for `json`, `END:VCALENDAR` for `ics`.
   public mutating func footer(into output: inout [UInt8]) {
     switch format {
-    case .jsonl, .csv, .md: break
+    case .jsonl, .csv, .md, .jrnl: break
     case .json: output.append(ascii: count == 0 ? "]\n" : "\n]\n")
     case .ics: ICSWriter.appendFooter(into: &output)
     }
@@ -82,9 +114,9 @@ public struct NoteEncoder: Sendable {
   /// All of an export of `notes` at once: header, notes and footer (for tests and small
   /// outputs; exports stream).
   public static func encode(
-    _ notes: some Sequence<Note>, format: Format, includeID: Bool = false
+    _ notes: some Sequence<Note>, format: Format, includeID: Bool = false, zone: LocalZone = .utc
   ) -> [UInt8] {
-    var encoder = NoteEncoder(format: format, includeID: includeID)
+    var encoder = NoteEncoder(format: format, includeID: includeID, zone: zone)
     var output: [UInt8] = []
     encoder.header(into: &output)
     for note in notes { encoder.append(note, into: &output) }

@@ -14,6 +14,8 @@ internal import CSQLite
 final class BusyWait {
   /// How long one wait may last, in milliseconds.
   let timeoutMilliseconds: Int
+  /// While true, a busy lock is answered at once, without waiting (`Database.withoutWaiting`).
+  var isSuspended = false
   private var started: timespec?
 
   init(timeoutMilliseconds: Int) {
@@ -33,6 +35,7 @@ final class BusyWait {
 
   /// Whether to try again, after sleeping; SQLite counts the attempts of one wait from 0.
   func shouldRetry(afterAttempt count: Int) -> Bool {
+    if isSuspended { return false }
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     if count == 0 || started == nil { started = now }

@@ -23,7 +23,7 @@ package final class Database {
   /// The path the connection was opened with.
   package let path: String
   private let handle: OpaquePointer
-  private var statements: [String: Statement] = [:]
+  private var statements = StatementCache()
   private let busyWait = BusyWait(timeoutMilliseconds: Int(Database.busyTimeoutMilliseconds))
 
   /// How long, in milliseconds, SQLite waits for another connection's lock.
@@ -82,10 +82,7 @@ package final class Database {
   }
 
   private func finalizeAll() {
-    for statement in statements.values {
-      statement.finalize()
-    }
-    statements.removeAll()
+    statements.finalizeAll()
   }
 
   /// The version of the linked SQLite library, as `sqlite3_libversion_number()` gives it
@@ -101,6 +98,15 @@ package final class Database {
   /// The rowid of the last row inserted on this connection (0 before any).
   package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
+  /// Runs `body` with the busy wait off: a lock another connection holds fails a statement
+  /// at once with SQLite's busy answer instead of waiting up to the busy timeout (for work
+  /// that can be tried again later, such as saving the full-screen view's selection).
+  package func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+    busyWait.isSuspended = true
+    defer { busyWait.isSuspended = false }
+    return try body()
+  }
+
   /// The statement for `sql`, prepared on first use and cached.
   ///
   /// - Throws: `DatabaseError` when the SQL does not compile or holds more than one
@@ -108,7 +114,7 @@ package final class Database {
   package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
     if let cached = statements[sql] { return cached }
     let statement = try prepareUncached(sql)
-    statements[sql] = statement
+    statements.insert(statement)
     return statement
   }
 
@@ -140,9 +146,7 @@ package final class Database {
 
   /// Drops a cached statement, so a statement that failed is prepared afresh next time.
   func evict(_ statement: Statement) {
-    if statements[statement.sql] === statement {
-      statements[statement.sql] = nil
-    }
+    statements.remove(statement)
   }
 
   /// Whether the C string holds only white space and SQL comments.

@@ -16,12 +16,16 @@ public struct DayNotes: Sendable {
 
   /// The day.
   public let day: Day
+  /// Whether the notes carry their uids and times; without them (the text of a page needs
+  /// only ids and bodies) uids are empty and times `Timestamp.earliest`.
+  public let hasDetails: Bool
   private var bytes: [UInt8] = []
   private var rows: [Row] = []
 
   /// An empty day.
-  init(day: Day) {
+  init(day: Day, hasDetails: Bool = true) {
     self.day = day
+    self.hasDetails = hasDetails
   }
 
   /// The number of notes.
@@ -35,6 +39,12 @@ public struct DayNotes: Sendable {
     id: Int, uid: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
     created: Timestamp, updated: Timestamp
   ) {
+    if rows.isEmpty {
+      // A day holds a few dozen notes at most, as people write them: room for 16 at once
+      // rather than a growth step for each of the first few.
+      rows.reserveCapacity(16)
+      bytes.reserveCapacity(16 * (uid.count + body.count))
+    }
     let uidStart = bytes.count
     bytes.append(contentsOf: uid)
     let bodyStart = bytes.count
@@ -77,10 +87,24 @@ public struct DayNotes: Sendable {
 extension NoteStore {
   /// The notes of `day`, in the order they were added, in one buffer.
   ///
+  /// `withDetails` says whether to read the notes' uids and times too; a page shown as text
+  /// reads only ids and bodies.
+  ///
   /// - Complexity: One indexed query; O(log n + k) for k notes on the day.
-  public func dayNotes(_ day: Day) throws -> DayNotes {
-    var result = DayNotes(day: day)
+  public func dayNotes(_ day: Day, withDetails: Bool = true) throws -> DayNotes {
+    var result = DayNotes(day: day, hasDetails: withDetails)
     try mappingErrors {
+      guard withDetails else {
+        try database.prepare("SELECT id, body FROM notes WHERE day = ? ORDER BY id")
+          .forEachRow([.int(day.dayNumber)]) { row in
+            row.withBytes(at: 1) { body in
+              result.append(
+                id: row.int(at: 0), uid: UnsafeBufferPointer(start: nil, count: 0), body: body,
+                created: Timestamp.earliest, updated: Timestamp.earliest)
+            }
+          }
+        return
+      }
       try database.prepare(
         "SELECT id, uid, body, created, updated FROM notes WHERE day = ? ORDER BY id"
       ).forEachRow([.int(day.dayNumber)]) { row in

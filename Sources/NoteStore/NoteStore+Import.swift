@@ -95,9 +95,9 @@ extension NoteStore {
   /// skipped; one with the same `updated` and other content is a conflict. Skipped records and
   /// conflicts keep the stored note and are named in the summary.
   ///
-  /// A record without a uid gets one derived from its content (`DerivedUIDs`), so the same
+  /// A record without a uid gets one derived from its content (`ContentUID`), so the same
   /// file imported twice finds its notes the second time. A record whose body has no visible
-  /// text fails the import with its line. If `next` throws (a malformed record), nothing is
+  /// text fails the import with its line (as the decoders refuse one). If `next` throws (a malformed record), nothing is
   /// kept. The whole import is one `undo` step.
   ///
   /// - Parameters:
@@ -139,12 +139,14 @@ extension NoteStore {
     // The notes added on each day, counted once at the end: a count statement per note cost
     // 16 % of an import.
     var addedOnDay: [Day: Int] = [:]
-    var derivedUIDs = DerivedUIDs()
+    var contentUIDs = ContentUID()
     while let record = try next() {
       guard record.body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
         throw StoreError.emptyRecord(line: record.line)
       }
-      let uid = record.uid ?? derivedUIDs.uid(day: record.day, body: record.body)
+      // NoteDecoder gives every record a uid; one made by hand without one gets the same
+      // content-derived uid.
+      let uid = record.uid ?? contentUIDs.uid(day: record.day, body: record.body)
       try lookup.bind([.text(uid)])
       let existing = try lookup.step() ? note(from: lookup) : nil
       lookup.reset()

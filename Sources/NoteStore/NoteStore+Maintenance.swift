@@ -8,7 +8,7 @@ public struct CheckReport: Sendable, Equatable {
   /// integrity-check (see `searchIndexes`).
   public var searchIndexMatches: Bool
   /// What checking each search index found.
-  public var searchIndexes: [SearchIndexStatus] = []
+  public var searchIndexes: [SearchIndexStatus]
   /// The migrations the database records, in order.
   public var migrations: [String]
   /// The migrations this binary knows.
@@ -71,7 +71,7 @@ extension NoteStore {
         let last = Day(dayNumber: count("SELECT coalesce(max(day), 0) FROM notes"))
         let migrations = (try? Migrator().appliedMigrations(database)) ?? []
         return CheckReport(
-          integrity: integrity, searchIndexMatches: true,
+          integrity: integrity, searchIndexMatches: true, searchIndexes: [],
           migrations: migrations, knownMigrations: Migration.all.map(\.name),
           noteCount: notes, dayCount: days,
           span: notes == 0 ? nil : first.flatMap { first in last.map { first...$0 } },

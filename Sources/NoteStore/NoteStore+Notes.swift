@@ -168,8 +168,8 @@ extension NoteStore {
     return first
   }
 
-  /// Inserts `note` with `id`, adds it to the full-text index and, unless the caller counts
-  /// the notes it inserts itself (an import, once at the end), to its day's count.
+  /// Inserts `note` with `id`, adds it to the full-text indexes and, unless the caller
+  /// counts the notes it inserts itself (an import, once at the end), to its day's count.
   ///
   /// There is no insert trigger (see the migrations). Call it inside a write transaction.
   static func insert(
@@ -183,6 +183,7 @@ extension NoteStore {
       ])
     try database.execute(
       "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
+    try indexCJKText(of: note.body, id: id, in: database)
     if countingDay { try countNotes(1, on: note.day, in: database) }
   }
 

@@ -214,6 +214,41 @@ public final class NoteStore {
         "UPDATE state SET selected_day = ? WHERE singleton = 1", [.int(day.dayNumber)])
     }
   }
+
+  /// Persists `day` as the selected day if the database can be written at once; returns false,
+  /// changing nothing, when another connection holds a lock (try again later).
+  ///
+  /// For a view that saves the selection as it moves and must never make a key press wait:
+  /// there is no busy wait and no retry, and a commit that finds readers in the way is rolled
+  /// back. The selection is no data a cache depends on, so this save does not change
+  /// `changeToken()` (another connection sees it as a change, as every commit).
+  ///
+  /// - Precondition: No unit of work is open.
+  /// - Throws: The store's error for a failure other than a lock (a full disk, say).
+  public func saveSelectedDayWithoutWaiting(_ day: Day) throws -> Bool {
+    guard case .none = unit else {
+      preconditionFailure("saveSelectedDayWithoutWaiting inside a unit of work")
+    }
+    return try mappingErrors {
+      try database.withoutWaiting {
+        do {
+          try database.execute("BEGIN IMMEDIATE")
+        } catch let error as DatabaseError where error.isBusy {
+          return false
+        }
+        do {
+          try database.execute(
+            "UPDATE state SET selected_day = ? WHERE singleton = 1", [.int(day.dayNumber)])
+          try database.commitTransaction()
+        } catch let error as DatabaseError where error.isBusy {
+          // `commitTransaction` rolled back already; an UPDATE that found a lock did not.
+          database.rollbackQuietly()
+          return false
+        }
+        return true
+      }
+    }
+  }
 }
 
 /// What `NoteStore.changeToken()` returns: equal tokens mean nothing changed in between.

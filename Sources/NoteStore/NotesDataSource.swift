@@ -75,10 +75,16 @@ public final class DayPage {
   }
 
   /// The day's notes in the order they were added (one query, the first time).
-  public func notes() throws(StoreError) -> DayNotes {
+  ///
+  /// `withDetails` says whether the notes must carry their uids and times (a page shown as
+  /// JSON); without, only ids and bodies are read, unless they were already.
+  public func notes(withDetails: Bool = true) throws(StoreError) -> DayNotes {
+    if case .success(let notes) = loaded, withDetails && !notes.hasDetails {
+      loaded = nil
+    }
     if loaded == nil {
       do {
-        loaded = .success(try store.dayNotes(day))
+        loaded = .success(try store.dayNotes(day, withDetails: withDetails))
       } catch {
         loaded = .failure(
           (error as? StoreError) ?? .database(path: store.location.path, detail: "\(error)"))

@@ -5,6 +5,7 @@ what the sqlite3 CLI does with the same file, side by side in one run.
     python3 Tests/Benchmarks/bench.py             # full: 10^3, 10^5, 10^6 notes (about 30 min)
     python3 Tests/Benchmarks/bench.py --quick     # CI (.ci/bench): 10^3 notes, few runs
     python3 Tests/Benchmarks/bench.py --sizes 1000,100000 --sections oneshot,shell
+    python3 Tests/Benchmarks/bench.py --sizes 1000000 --sections browse  # keys in browse
     python3 Tests/Benchmarks/bench.py --xswiftc=-static-executable   # a variant build
 
 It builds calpager in release with --static-swift-stdlib, makes databases of notes spread
@@ -479,6 +480,67 @@ def one_shot(calpager, databases, tracer, results, runs):
                      "floor_rss": floor_rss})
 
 
+SEARCH_CJK_RARE = "東京駅で待ち合わせ"  # added to RARE_HITS notes of the search section's copy
+SEARCHES = [
+    # (name, arguments, the LIKE pattern of the scan floor, or None for a word)
+    (f"search {RARE_WORD}", [RARE_WORD], None),
+    ("search 日本", ["日本"], "日本"),  # two characters, in about a quarter of the notes: a scan
+    ("search 日", ["日"], "日"),  # one character, as many notes: a scan
+    ("search 東京駅", ["東京駅"], "東京駅"),  # three characters, in 20 notes: the trigram index
+    ("search 駅", ["駅"], "駅"),  # one character, in the same 20 notes: a scan
+]
+
+
+def search_database(calpager, database):
+    """A copy of `database` with RARE_HITS notes holding SEARCH_CJK_RARE, added by calpager."""
+    path = os.path.join(WORK, f"search-{database.count}.db")
+    remove_database(path)
+    shutil.copyfile(database.cached, path)
+    for index in range(RARE_HITS):
+        day = day_text(EPOCH_DAY_1950 + (index * 1811) % CENTURY_DAYS)
+        run([calpager, "--db", path, "add", "--day", day, f"{SEARCH_CJK_RARE} {index}"],
+            stdout=subprocess.DEVNULL)
+    return path
+
+
+def like_floor(path, pattern):
+    """sqlite3 scanning the bodies with LIKE for the same answer: the newest 50 matches and
+    the number of matches, in one scan."""
+    return ["sqlite3", "-bail", "-batch", path,
+            "SELECT id, uid, day, body, created, updated, count(*) OVER () FROM notes "
+            f"WHERE body LIKE '%{pattern}%' ORDER BY day DESC, id DESC LIMIT 50"]
+
+
+def search(calpager, databases, tracer, results, runs):
+    """Searches against sqlite3 running the same statements (traced), and CJK searches also
+    against sqlite3 scanning the bodies with LIKE."""
+    for database in databases:
+        path = search_database(calpager, database)
+        commands, floors, labels = [], [], []
+        for name, arguments, pattern in SEARCHES:
+            command = [calpager, "--db", path, "search", *arguments]
+            slug = "-".join(name.split())
+            script = tracer.script(f"{slug}-{database.count}", command)
+            commands.append(command)
+            floors.append((name, "same statements", floor_command(path, script)))
+            if pattern:
+                floors.append((name, "LIKE scan", like_floor(path, pattern)))
+        medians = hyperfine(commands + [floor for _, _, floor in floors], runs)
+        own = dict(zip([name for name, _, _ in SEARCHES], medians[:len(commands)]))
+        rss = {name: peak_rss(command, prepare=["true"])
+               for (name, _, _), command in zip(SEARCHES, commands)}
+        for (name, label, floor), low in zip(floors, medians[len(commands):]):
+            ratio = own[name] / low
+            floor_rss = peak_rss(floor, prepare=["true"])
+            results.add(
+                section="search", name=f"`{name}` vs {label}", notes=size_label(database.count),
+                figure=ms(own[name]), floor=ms(low), ratio=f"{ratio:.2f}×", growth="—",
+                rss=mib(rss[name]), floor_rss=mib(floor_rss), targets="≤1.5× floor, ≤32 MiB",
+                verdict=verdict(ratio <= 1.5 and rss[name] <= 32),
+                raw={"own": own[name], "floor": low, "rss": rss[name], "floor_rss": floor_rss})
+        remove_database(path)
+
+
 def shell_scripts(lines, seed=7):
     """A paging script (next/prev/goto) and an add script (begin, adds, commit)."""
     rng = random.Random(seed)
@@ -503,17 +565,38 @@ def shell_scripts(lines, seed=7):
     return paging, adds
 
 
+def page_queries(paging, lines):
+    """The sqlite3 script reading the notes of the page each line of `paging` shows, one
+    query per page: the day selected after each next, prev and goto, from SELECTED_DAY."""
+    path = os.path.join(WORK, f"pages-{lines}.sql")
+    day = SELECTED_DAY
+    with open(paging) as script, open(path, "w") as out:
+        for line in script:
+            words = line.split()
+            if words[0] == "next":
+                day += 1
+            elif words[0] == "prev":
+                day -= 1
+            else:
+                day = (datetime.date.fromisoformat(words[1]) - datetime.date(1970, 1, 1)).days
+            out.write(f"SELECT id, body FROM notes WHERE day = {day} ORDER BY id;\n")
+    return path
+
+
 def line_mode(calpager, databases, tracer, results, runs, lines):
     paging, adds = shell_scripts(lines)
+    pages = page_queries(paging, lines)
     for database in databases:
         command = [calpager, "--db", database.path, "shell"]
-        # Paging: the same start each run.
+        # Paging: the same start each run, against two floors: the statements calpager ran,
+        # replayed, and the sqlite3 CLI reading each page's notes with one query.
         run(database.reset_command(), stdout=subprocess.DEVNULL)
         script = tracer.script(f"shell-paging-{database.count}", command, paging)
         floor = floor_command(database.path, script)
+        page_floor = ["sqlite3", "-bail", "-batch", database.path]
         reset = database.reset_command()
-        (own, rss), (low, floor_rss) = interleaved(
-            [(command, paging), (floor, None)], runs,
+        (own, rss), (low, floor_rss), (page_low, page_rss) = interleaved(
+            [(command, paging), (floor, None), (page_floor, pages)], runs,
             prepare=lambda: run(reset, stdout=subprocess.DEVNULL))
         rate = lines / own
         results.add(
@@ -522,6 +605,15 @@ def line_mode(calpager, databases, tracer, results, runs, lines):
             ratio=f"{low / own:.2f}×", growth="—", rss=mib(rss), floor_rss=mib(floor_rss),
             targets="≥50,000 cmd/s, ≤32 MiB", verdict=verdict(rate >= 50_000 and rss <= 32),
             raw={"own": own, "floor": low, "rss": rss, "floor_rss": floor_rss})
+        results.add(
+            section="shell",
+            name=f"`shell`: {lines:,} next/prev/goto vs sqlite3 reading each page's notes",
+            notes=size_label(database.count), figure=f"{rate:,.0f} cmd/s",
+            floor=f"{lines / page_low:,.0f} pages/s", ratio=f"{page_low / own:.2f}×",
+            growth="—", rss=mib(rss), floor_rss=mib(page_rss),
+            targets="≥1.0× (1.5× stretch), ≥40,000 cmd/s",
+            verdict=verdict(page_low / own >= 1.0 and rate >= 40_000),
+            raw={"own": own, "floor": page_low, "rss": rss, "floor_rss": page_rss})
         # Adds in one transaction: a fresh copy each run.
         database.copy_fresh()
         script = tracer.script(f"shell-adds-{database.count}", command, adds)
@@ -598,8 +690,8 @@ def export_import(calpager, database, empty, results, runs):
         shutil.copyfile(empty, target)
 
     source = table_csv(database)
-    # Without an insert trigger the application indexes notes for search itself, so the floor
-    # builds the same index in the same transaction, with the fastest statement SQLite has.
+    # Without insert triggers the application indexes notes for search itself, so the floor
+    # builds the same indexes in the same transaction, with the fastest statements SQLite has.
     connection = sqlite3.connect(empty)
     trigger, = connection.execute(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'notes' "
@@ -608,6 +700,7 @@ def export_import(calpager, database, empty, results, runs):
     floor = ["sqlite3", "-bail", target, "BEGIN IMMEDIATE", f".import --csv {source} notes"]
     if not trigger:
         floor.append("INSERT INTO notes_fts (rowid, body) SELECT id, body FROM notes")
+        floor.append("INSERT INTO notes_cjk (rowid, body) SELECT id, body FROM notes_cjk_text")
     floor.append("COMMIT")
     commands = [([calpager, "--db", target, "import", outputs[fmt]], None)
                 for fmt in ("jsonl", "csv")]
@@ -655,8 +748,8 @@ def report(info, results, arguments, pressure):
         "floor's (higher is better). A floor is the sqlite3 CLI replaying the statements "
         "calpager ran (recorded with sqlite3_trace_v2); the export floor formats the same "
         "fields with date()/strftime(); the import floor is `.import` of a CSV in the notes "
-        "table's own column order into the same schema (indexes, constraints) plus one "
-        "`INSERT … SELECT` into the FTS5 index, in one transaction. Export floors: "
+        "table's own column order into the same schema (indexes, constraints) plus an "
+        "`INSERT … SELECT` into each FTS5 index, in one transaction. Export floors: "
         "`same fields` formats the export's fields in SQL (date(), strftime()), `raw columns` "
         "prints the stored columns as they are.",
     ]
@@ -673,8 +766,9 @@ def main():
     parser.add_argument("--bulk-runs", type=int,
                         help="runs per shell, export and import figure (default 10)")
     parser.add_argument("--lines", type=int, help="commands per shell session (default 100000)")
-    parser.add_argument("--sections", default="oneshot,shell,export",
-                        help="any of oneshot, shell, export (export includes import)")
+    parser.add_argument("--sections", default="oneshot,search,shell,export,browse",
+                        help="any of oneshot, search, shell, export (export includes import), "
+                        "browse (key press to frame in calpager browse, through a pty)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--xswiftc", action="append", default=None, metavar="FLAG",
                         help="an -Xswiftc flag for the measured build, written with '=': "
@@ -711,8 +805,14 @@ def main():
     results = Results()
     if "oneshot" in sections:
         one_shot(calpager, databases, tracer, results, arguments.runs)
+    if "search" in sections:
+        search(calpager, databases, tracer, results, arguments.runs)
     if "shell" in sections:
         line_mode(calpager, databases, tracer, results, arguments.bulk_runs, arguments.lines)
+    if "browse" in sections:
+        import browse_keys
+        browse_keys.section(calpager, databases, results, 50 if arguments.quick else 400,
+                            size_label, ms)
     if "export" in sections:
         check_export(calpager, databases[0])
         export_import(calpager, databases[-1], empty_database(calpager), results,

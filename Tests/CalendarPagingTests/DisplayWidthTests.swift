@@ -78,3 +78,17 @@ import Testing
     #expect(DisplayWidth.prefix(of: "abc", fittingIn: 0) == ("", 0))
   }
 }
+
+extension DisplayWidthTests {
+  /// The shortcut for CJK and Hangul gives what the tables give.
+  @Test func theShortcutRangesAgreeWithTheTables() {
+    for value in UInt32(0x3220)...0xD7A3 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let fromTables =
+        DisplayWidth.zeroWidthRanges.contains { $0.contains(value) }
+        ? 0 : DisplayWidth.doubleWidthRanges.contains { $0.contains(value) } ? 2 : 1
+      #expect(DisplayWidth.of(scalar) == fromTables, "U+\(String(value, radix: 16))")
+      if DisplayWidth.of(scalar) != fromTables { return }
+    }
+  }
+}

@@ -40,4 +40,54 @@ import Testing
     #expect(Month.last.lastDay == .last)
     #expect(BoundedDataSource<Month>().item(after: .last) == nil)
   }
+
+  @Test func monthsParseAndFormatAsYearAndMonth() throws {
+    #expect(try Month(parsing: "2024-05") == Month(year: 2024, month: 5))
+    #expect(try Month(parsing: "0001-01") == .first)
+    #expect(try Month(parsing: "9999-12") == .last)
+    #expect(throws: PeriodError.malformedMonth("2024-5")) { try Month(parsing: "2024-5") }
+    #expect(throws: PeriodError.malformedMonth("2024-05-01")) { try Month(parsing: "2024-05-01") }
+    #expect(throws: PeriodError.malformedMonth("2024/05")) { try Month(parsing: "2024/05") }
+    #expect(throws: PeriodError.malformedMonth("+024-05")) { try Month(parsing: "+024-05") }
+    #expect(throws: PeriodError.invalidMonth("2024-13", month: 13)) {
+      try Month(parsing: "2024-13")
+    }
+    #expect(throws: PeriodError.invalidMonth("2024-00", month: 0)) { try Month(parsing: "2024-00") }
+    #expect(throws: PeriodError.yearZero("0000-12")) { try Month(parsing: "0000-12") }
+    #expect(
+      PeriodError.malformedMonth("2024-5").description
+        == "'2024-5' is not a month: expected YYYY-MM, such as 2024-05")
+    #expect(
+      PeriodError.invalidMonth("2024-13", month: 13).description
+        == "'2024-13' is not a month: there is no month 13, months run 01 to 12")
+    var month = Month.first
+    var count = 0
+    while true {
+      #expect(try Month(parsing: month.description) == month)
+      count += 1
+      guard let next = month.next else { break }
+      month = next
+    }
+    #expect(count == 9999 * 12)
+  }
+
+  @Test func labelsNameTheMonth() throws {
+    let may = try Month(parsing: "2024-05")
+    #expect(may.menuLabel == "May 2024")
+    #expect(may.title == "May 2024")
+    let september = try Month(parsing: "0987-09")
+    #expect(september.menuLabel == "Sep 0987")
+    #expect(september.title == "September 0987")
+    for month in [Month.first, .last, may, september] {
+      #expect(month.menuLabelWidth == DisplayWidth.of(month.menuLabel))
+    }
+  }
+
+  @Test func aDayIsInTheMonthWhoseRangeHoldsIt() throws {
+    let day = try Day(parsing: "2024-02-17")
+    let month = Month(containing: day)
+    #expect(month.days == day.firstOfMonth...day.lastOfMonth)
+    #expect(month.lastDay.description == "2024-02-29")
+    #expect(Month(containing: .last).lastDay == .last)
+  }
 }

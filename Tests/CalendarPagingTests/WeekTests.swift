@@ -67,4 +67,49 @@ import Testing
     #expect(!(week < week))
     #expect(Week(containing: try #require(day.next)) == week)
   }
+
+  @Test func labelsNameTheWeekAndItsDays() throws {
+    let week = Week(containing: try Day(parsing: "2024-05-01"))
+    #expect(week.label == "W18")
+    #expect(week.menuLabel == "W18 29 Apr–5 May")
+    #expect(week.title == "Week 18: 29 April – 5 May 2024")
+    let inOneMonth = Week(containing: try Day(parsing: "2024-05-08"))
+    #expect(inOneMonth.menuLabel == "W19 6–12 May")
+    #expect(inOneMonth.title == "Week 19: 6 – 12 May 2024")
+    let acrossYears = Week(containing: try Day(parsing: "2025-01-01"))
+    #expect(acrossYears.menuLabel == "W01 30 Dec–5 Jan")
+    #expect(acrossYears.title == "Week 1: 30 December 2024 – 5 January 2025")
+    // A Sunday-first week is labelled with the ISO week of its Thursday.
+    let sundayFirst = Week(containing: try Day(parsing: "2024-05-05"), firstWeekday: .sunday)
+    #expect(sundayFirst.menuLabel == "W19 5–11 May")
+    #expect(sundayFirst.description == "2024-W19")
+  }
+
+  @Test func labelsAtTheCalendarsEdgesUseTheDaysThatExist() throws {
+    let first = Week(containing: .first, firstWeekday: .sunday)
+    #expect(first.menuLabel == "W01 1–6 Jan")
+    #expect(first.title == "Week 1: 1 – 6 January 0001")
+    let last = Week(containing: .last)
+    #expect(last.menuLabel == "W52 27–31 Dec")
+    #expect(last.description == "9999-W52")
+    // A week whose Thursday lies outside the calendar keeps the rule, with a year 0000 or 10000.
+    #expect(Week(containing: .first, firstWeekday: .tuesday).description == "0000-W52")
+    #expect(Week(containing: .last, firstWeekday: .friday).description == "10000-W01")
+  }
+
+  @Test(arguments: Weekday.allCases)
+  func menuLabelWidthsAreTheLabelsDisplayWidths(firstWeekday: Weekday) throws {
+    var random = SplitMix64(seed: 99 + UInt64(firstWeekday.rawValue))
+    var weeks = [
+      Week(containing: .first, firstWeekday: firstWeekday),
+      Week(containing: .last, firstWeekday: firstWeekday),
+    ]
+    for _ in 0..<3000 {
+      let day = try #require(Day(dayNumber: random.next(in: Day.dayNumbers)))
+      weeks.append(Week(containing: day, firstWeekday: firstWeekday))
+    }
+    for week in weeks {
+      #expect(week.menuLabelWidth == DisplayWidth.of(week.menuLabel), "\(week.menuLabel)")
+    }
+  }
 }

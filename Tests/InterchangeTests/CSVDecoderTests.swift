@@ -9,16 +9,16 @@ import Testing
     #expect(notes.map(\.body) == ["a\"b", "plain"])
     #expect(notes.map(\.day) == [TestCorpus.day("2024-05-01"), TestCorpus.day("2024-05-02")])
     #expect(notes.map(\.line) == [2, 4])
-    #expect(notes.allSatisfy { $0.uid == nil && $0.created == nil && $0.updated == nil })
+    #expect(notes.allSatisfy { $0.uidIsDerived && $0.created == nil && $0.updated == nil })
   }
 
   @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
     let text =
       "uid,day,body,created,updated\r\n"
       + "u1,2024-05-01,\"a,b\r\n\"\"c\"\"\nd\r\",2024-04-30T18:02:11.250+02:00,\r\n"
-      + "u2,2024-05-02,\"\",,2024-04-30T18:02:11Z\r\n"
+      + "u2,2024-05-02,\"x\",,2024-04-30T18:02:11Z\r\n"
     let notes = try decoded(text, .csv)
-    #expect(notes.map(\.body) == ["a,b\r\n\"c\"\nd\r", ""])
+    #expect(notes.map(\.body) == ["a,b\r\n\"c\"\nd\r", "x"])
     #expect(notes.map(\.line) == [2, 5])
     #expect(notes[0].created == TestCorpus.time("2024-04-30T16:02:11.250Z"))
     #expect(notes[1].updated == TestCorpus.time("2024-04-30T18:02:11.000Z"))
@@ -67,6 +67,71 @@ import Testing
   @Test(arguments: malformed)
   func malformedInputNamesItsLine(text: String, message: String) {
     #expect(decodingError(text, .csv) == message)
+  }
+
+  static func decoder(_ text: String) throws -> (notes: [DecodedNote], report: ImportReport) {
+    var decoder = try NoteDecoder(format: .csv, source: ByteArraySource(text, chunkSize: 5))
+    var notes: [DecodedNote] = []
+    while let note = try decoder.next() { notes.append(note) }
+    return (notes, decoder.report)
+  }
+
+  /// A spreadsheet saving CSV in many locales separates fields with ';' (LibreOffice, Excel).
+  @Test func aSemicolonSeparatedFileIsRead() throws {
+    let text =
+      "\u{FEFF}day;body;Mood;uid\r\n2024-05-01;\"a; b, c\";happy;u1\r\n2024-05-02;plain, text;;\r\n"
+    let (notes, report) = try Self.decoder(text)
+    #expect(notes.map(\.body) == ["a; b, c", "plain, text"])
+    #expect(notes.map(\.uid) == ["u1", notes[1].uid])
+    #expect(notes[1].uidIsDerived)
+    #expect(report.separator == ";")
+    #expect(report.unknownColumns == ["Mood"])
+    #expect(report.notices == ["unknown column ignored: 'Mood'"])
+  }
+
+  /// Excel's first line `sep=;` names the separator.
+  @Test func excelsSeparatorLineIsHonoured() throws {
+    let (notes, report) = try Self.decoder("sep=;\nday;body\n2024-05-01;x,y\n")
+    #expect(notes.map(\.body) == ["x,y"])
+    #expect(notes.map(\.line) == [3])
+    #expect(report.separator == ";")
+    #expect(try Self.decoder("sep=,\nday,body\n2024-05-01,a;b\n").notes.map(\.body) == ["a;b"])
+  }
+
+  static let refusedSeparators: [(String, String)] = [
+    (
+      "day\tbody\n2024-05-01\tx\n",
+      "line 1: the header's fields are separated by tabs: calpager reads ',' or ';'"
+    ),
+    ("day|body\n", "line 1: the header's fields are separated by '|': calpager reads ',' or ';'"),
+    (
+      "\n\nsep=\t\nday\tbody\n",
+      "line 3: the header's fields are separated by tabs: calpager reads ',' or ';'"
+    ),
+    ("date;text\n", "line 1: the header has no 'day' column (its fields are separated by ';')"),
+    ("day;text;x\n", "line 1: the header has no 'body' column (its fields are separated by ';')"),
+  ]
+
+  @Test(arguments: refusedSeparators)
+  func aSeparatorCalpagerDoesNotReadIsNamed(text: String, message: String) {
+    #expect(decodingError(text, .csv) == message)
+  }
+
+  @Test func unknownColumnsAreReportedButNotID() throws {
+    let (_, report) = try Self.decoder("id, Tags ,day,body,,x\n1,a,2024-05-01,b,,\n")
+    #expect(report.unknownColumns == ["Tags", "", "x"])
+    #expect(report.separator == ",")
+  }
+
+  @Test func whiteSpaceLinesAreSkippedAndAnEmptyBodyIsRefused() throws {
+    let (notes, _) = try Self.decoder("  \n\t\r\nday,body\n \n2024-05-01,a\n\t \n")
+    #expect(notes.map(\.body) == ["a"])
+    #expect(notes.map(\.line) == [5])
+    for body in ["", " ", "\"\n\"", "\"\u{3000}\u{A0}\""] {
+      #expect(
+        decodingError("day,body\n2024-05-01,a\n2024-05-02,\(body)\n", .csv)
+          == "line 3: 'body' is empty or only white space: a note needs text")
+    }
   }
 
   @Test func invalidUTF8IsRefused() {

@@ -9,7 +9,7 @@ import Testing
     #expect(throws: InterchangeError.unknownFormat("xml")) { try Format(name: "xml") }
     #expect(
       InterchangeError.unknownFormat("xml").description
-        == "'xml' is not a format: expected jsonl, json, csv, ics or md")
+        == "'xml' is not a format: expected jsonl, json, csv, ics, md or jrnl")
     #expect(Format(path: "notes.jsonl") == .jsonl)
     #expect(Format(path: "/tmp/a.b/2024.ICS") == .ics)
     #expect(Format(path: "export.json") == .json)
@@ -21,10 +21,13 @@ import Testing
     #expect(Format(path: "notes.txt") == nil)
   }
 
-  @Test func onlyMarkdownIsExportOnly() {
+  @Test func onlyMarkdownIsExportOnlyAndOnlyJRNLImportOnly() {
     #expect(Format.allCases.filter { !$0.isImportable } == [.md])
+    #expect(Format.allCases.filter { !$0.isExportable } == [.jrnl])
+    #expect(Format.importable == [.jsonl, .json, .csv, .ics, .jrnl])
+    #expect(Format.exportable == [.jsonl, .json, .csv, .ics, .md])
     #expect(
       InterchangeError.exportOnly(.md).description
-        == "'md' can be exported but not imported: import reads jsonl, json, csv or ics")
+        == "'md' can be exported but not imported: import reads jsonl, json, csv, ics or jrnl")
   }
 }

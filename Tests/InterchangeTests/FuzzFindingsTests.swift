@@ -8,7 +8,7 @@ import Testing
 @Suite struct FuzzFindingsTests {
   static let targets: [(name: String, format: Format)] = [
     ("FuzzJSONLDecoder", .jsonl), ("FuzzJSONDecoder", .json), ("FuzzCSVDecoder", .csv),
-    ("FuzzICSDecoder", .ics),
+    ("FuzzICSDecoder", .ics), ("FuzzJRNLDecoder", .jrnl),
   ]
 
   static func findings() -> [(file: String, format: Format)] {
@@ -34,6 +34,20 @@ import Testing
     let format = try #require(Self.findings().first { $0.file == file }?.format)
     let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     data.withUnsafeBufferPointer { FuzzCheck.check($0, format: format) }
+  }
+
+  /// What `FuzzICalItem` found, replayed through `FuzzCheck.checkItem`.
+  static func itemFindings() -> [String] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings/FuzzICalItem")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0).path }
+  }
+
+  @Test(arguments: itemFindings())
+  func itemFindingPassesTheItemCheck(file: String) throws {
+    let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    data.withUnsafeBufferPointer { FuzzCheck.checkItem($0) }
   }
 
   /// The first two findings: an error message quoted a character cut short at the end of a

@@ -34,10 +34,61 @@ struct ICSCheckScriptTests {
 
   @Test func theScriptNoticesAChangedText() throws {
     let (status, output) = try Self.check {
-      $0.replacingOccurrences(of: "DESCRIPTION:Dentist at 10:00", with: "DESCRIPTION:Dentist")
+      $0.replacingOccurrences(of: "SUMMARY:Dentist at 10:00", with: "SUMMARY:Dentist")
     }
     #expect(status == 1)
-    #expect(output.contains("DESCRIPTION is 'Dentist'"))
+    #expect(output.contains("the text is 'Dentist'"))
+  }
+}
+
+/// `ics_check.py --lossless`: icalendar finds every property of a foreign journal, with its
+/// value and parameters, in what calpager writes back after changing its text.
+@Suite(
+  .enabled(
+    if: ScriptRunner.icalendarIsInstalled,
+    "python3 with the icalendar package is not installed: pip install -r Tests/Scripts/requirements.txt"
+  ))
+struct ICSLosslessScriptTests {
+  static func check(body: String) throws -> (status: Int32, output: String) {
+    let folder = TemporaryDirectory("ics-lossless")
+    let original = ICalItemTests.item(ICalItemTests.foreignLines)
+    guard case .note(let decoded) = ICalItem.read(original, zone: .utc) else {
+      throw CancellationError()
+    }
+    let written = ICalItem.render(ICalItemTests.note(decoded, body: body), zone: .utc)
+    try writeFile(folder.file("original.ics"), original)
+    try writeFile(folder.file("written.ics"), written)
+    try writeFile(folder.file("body.txt"), body)
+    return try ScriptRunner.run([
+      "python3", ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
+      folder.file("written.ics"), folder.file("body.txt"),
+    ])
+  }
+
+  /// A control: a property lost on the way is caught.
+  @Test func theScriptNoticesALostProperty() throws {
+    let folder = TemporaryDirectory("ics-lossless-control")
+    let original = ICalItemTests.item(ICalItemTests.foreignLines)
+    let lines = ICalItemTests.foreignLines.filter { !$0.hasPrefix("CATEGORIES") }
+    try writeFile(folder.file("original.ics"), original)
+    try writeFile(folder.file("written.ics"), ICalItemTests.item(lines))
+    try writeFile(folder.file("body.txt"), "x")
+    let (status, output) = try ScriptRunner.run([
+      "python3", ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
+      folder.file("written.ics"), folder.file("body.txt"),
+    ])
+    #expect(status == 1)
+    #expect(output.contains("CATEGORIES b'Home,Garden' {} is gone or changed"), "\(output)")
+  }
+
+  @Test(arguments: [
+    "Garden work\nPlanted tulips; no roses", "one line only", "control \u{1B}[31m and CR\r\nend",
+    "CJK 日本語\n" + String(repeating: "ten kB body ", count: 900),
+  ])
+  func everyUnchangedPropertySurvivesATextEdit(body: String) throws {
+    let (status, output) = try Self.check(body: body)
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("1 journals kept every property"))
   }
 }
 

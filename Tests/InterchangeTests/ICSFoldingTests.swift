@@ -15,10 +15,10 @@ import Testing
       ], format: .ics)
   }
 
-  /// The physical lines (without CRLF) of the `DESCRIPTION` property.
-  static func descriptionLines(_ ics: [UInt8]) -> [String] {
+  /// The physical lines (without CRLF) of the `SUMMARY` property (a one-line body's).
+  static func summaryLines(_ ics: [UInt8]) -> [String] {
     let lines = String(decoding: ics, as: UTF8.self).components(separatedBy: "\r\n")
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("DESCRIPTION:") }) else { return [] }
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("SUMMARY:") }) else { return [] }
     var result = [lines[start]]
     for line in lines[(start + 1)...] {
       guard line.hasPrefix(" ") else { break }
@@ -28,37 +28,37 @@ import Testing
   }
 
   @Test func aLineOfExactly75OctetsIsNotFolded() {
-    let lines = Self.descriptionLines(Self.ics(body: String(repeating: "a", count: 63)))
-    #expect(lines == ["DESCRIPTION:" + String(repeating: "a", count: 63)])
+    let lines = Self.summaryLines(Self.ics(body: String(repeating: "a", count: 67)))
+    #expect(lines == ["SUMMARY:" + String(repeating: "a", count: 67)])
     #expect(lines[0].utf8.count == 75)
   }
 
   @Test func the76thOctetStartsAContinuationLine() {
-    let lines = Self.descriptionLines(Self.ics(body: String(repeating: "a", count: 64)))
-    #expect(lines == ["DESCRIPTION:" + String(repeating: "a", count: 63), " a"])
+    let lines = Self.summaryLines(Self.ics(body: String(repeating: "a", count: 68)))
+    #expect(lines == ["SUMMARY:" + String(repeating: "a", count: 67), " a"])
   }
 
   @Test(arguments: [("é", 2), ("日", 3), ("🙂", 4)])
   func aMultiByteCharacterThatWouldCrossOctet75MovesWhole(character: String, octets: Int) {
-    // 12 octets of name, then enough ASCII that the character would end at octet 76.
-    let padding = String(repeating: "a", count: 76 - 12 - octets)
-    let lines = Self.descriptionLines(Self.ics(body: padding + character + "z"))
-    #expect(lines == ["DESCRIPTION:" + padding, " " + character + "z"])
+    // 8 octets of name, then enough ASCII that the character would end at octet 76.
+    let padding = String(repeating: "a", count: 76 - 8 - octets)
+    let lines = Self.summaryLines(Self.ics(body: padding + character + "z"))
+    #expect(lines == ["SUMMARY:" + padding, " " + character + "z"])
     #expect(lines[0].utf8.count == 76 - octets)
   }
 
   @Test(arguments: [("é", 2), ("日", 3), ("🙂", 4)])
   func aMultiByteCharacterEndingAtOctet75Stays(character: String, octets: Int) {
-    let padding = String(repeating: "a", count: 75 - 12 - octets)
-    let lines = Self.descriptionLines(Self.ics(body: padding + character + "z"))
-    #expect(lines == ["DESCRIPTION:" + padding + character, " z"])
+    let padding = String(repeating: "a", count: 75 - 8 - octets)
+    let lines = Self.summaryLines(Self.ics(body: padding + character + "z"))
+    #expect(lines == ["SUMMARY:" + padding + character, " z"])
     #expect(lines[0].utf8.count == 75)
   }
 
   @Test func anEscapeIsNotSplitAcrossLines() {
-    let padding = String(repeating: "a", count: 62)
-    let lines = Self.descriptionLines(Self.ics(body: padding + ";"))
-    #expect(lines == ["DESCRIPTION:" + padding, " \\;"])
+    let padding = String(repeating: "a", count: 66)
+    let lines = Self.summaryLines(Self.ics(body: padding + ";"))
+    #expect(lines == ["SUMMARY:" + padding, " \\;"])
   }
 
   /// Every length and mix of 1- to 4-byte characters: lines stay within 75 octets, a line is

@@ -22,8 +22,11 @@ import Testing
     ("[" + good + ",]", "line 1: unexpected ']', expected a note object"),
     ("[" + good + ",\n7]", "line 2: unexpected '7', expected a note object"),
     (good, "line 1: unexpected '{', expected '[' to open the array of notes"),
-    ("", "line 1: unexpected end of input, expected '[' to open the array of notes"),
     ("\n\n[", "line 3: unexpected end of input, expected a note object or ']'"),
+    (
+      "[\n" + good + ",\n{\"day\":\"2024-05-01\",\"body\":\" \\n\"}]",
+      "line 3: 'body' is empty or only white space: a note needs text"
+    ),
     ("[" + good, "line 1: unexpected end of input, expected ',' or ']'"),
     ("[" + good + ",", "line 1: unexpected end of input, expected a note object"),
     ("[\n{\"day\":\"2024", "line 2: unterminated string"),

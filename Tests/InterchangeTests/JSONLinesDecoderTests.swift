@@ -12,14 +12,15 @@ import Testing
     let notes = try decoded(text, .jsonl)
     #expect(notes.map(\.body) == ["a", "b"])
     #expect(notes.map(\.line) == [1, 4])
-    #expect(notes[1].uid == nil && notes[1].created == nil && notes[1].updated == nil)
+    #expect(notes[1].uidIsDerived && notes[1].created == nil && notes[1].updated == nil)
+    #expect(!notes.contains { $0.uid == nil })
   }
 
   @Test func decodesEscapesAndSurrogatePairs() throws {
     let text = #"{"day":"2024-05-01","body":"\ud83d\ude00 \u00e9 \/ \b\f\n\r\t \"q\" \\","uid":""}"#
     let note = try #require(try decoded(text, .jsonl).first)
     #expect(note.body == "😀 é / \u{8}\u{C}\n\r\t \"q\" \\")
-    #expect(note.uid == nil)
+    #expect(note.uidIsDerived)  // an empty uid is no uid
   }
 
   static let malformed: [(String, String)] = [
@@ -32,6 +33,14 @@ import Testing
     (#"{"body":"a"}"#, "line 3: missing 'day'"),
     (#"{"day":20240501,"body":"a"}"#, "line 3: 'day' must be a string, not a number"),
     (#"{"day":"2024-05-01","body":null}"#, "line 3: 'body' must be a string, not null"),
+    (
+      #"{"day":"2024-05-01","body":""}"#,
+      "line 3: 'body' is empty or only white space: a note needs text"
+    ),
+    (
+      #"{"day":"2024-05-01","body":" \t\n\r\u2028\u00a0"}"#,
+      "line 3: 'body' is empty or only white space: a note needs text"
+    ),
     (
       #"{"day":"2024-05-01","body":"a","uid":[]}"#,
       "line 3: 'uid' must be a string or null, not an array"

@@ -11,6 +11,11 @@ import Testing
 @Suite struct ThroughputTests {
   static let count = Int(ProcessInfo.processInfo.environment["CALPAGER_THROUGHPUT"] ?? "") ?? 3000
 
+  /// The formats measured: all, or those `CALPAGER_THROUGHPUT_FORMATS` names (`ics,jsonl`).
+  static let selected: Set<Format>? = ProcessInfo.processInfo.environment[
+    "CALPAGER_THROUGHPUT_FORMATS"
+  ].map { Set($0.split(separator: ",").compactMap { Format(rawValue: String($0)) }) }
+
   /// Rows as a store would hand them over: uid and body bytes in one contiguous block, like
   /// `sqlite3_column_text`, bodies of about 70 bytes with quotes, backslashes, tabs, line
   /// breaks and non-ASCII text (as the benchmark's generated notes are).
@@ -89,8 +94,9 @@ import Testing
     return (total, kept)
   }
 
-  @Test(arguments: Format.allCases)
+  @Test(arguments: Format.exportable)
   func encoderThroughput(format: Format) {
+    guard Self.selected?.contains(format) ?? true else { return }
     var bytes = 0
     let seconds = Self.seconds { bytes = Self.encode(format, keep: false).bytes }
     print(
@@ -102,6 +108,7 @@ import Testing
 
   @Test(arguments: [Format.jsonl, .json, .csv, .ics])
   func decoderThroughput(format: Format) throws {
+    guard Self.selected?.contains(format) ?? true else { return }
     let input = Self.encode(format, keep: true).output
     var decoded = 0
     let seconds = try Self.seconds {

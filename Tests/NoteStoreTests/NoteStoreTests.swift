@@ -177,9 +177,13 @@ func day(_ text: String) -> Day {
       #expect(try store.search("cafe").count == 1)  // diacritics folded
       #expect(try store.search("bir*").count == 1)  // prefix
       #expect(try store.search("ana lunch").map(\.note.day) == [day("2024-05-01")])
-      // FTS5 syntax in a query is just text, never an error.
-      for query in ["\"", "ana OR", "NEAR(", "-ana", "a:b", "*", "(", "AND"] {
+      // Punctuation in literal words is text; FTS5 syntax is read as such, and a malformed
+      // query is an error that names the problem (SearchQueryTests has them all).
+      for query in ["a:b", "*", "c++", "10:00"] {
         _ = try store.search(query)
+      }
+      for query in ["\"", "ana OR", "NEAR(", "-ana", "(", "AND"] {
+        #expect(throws: SearchQueryError.self) { try store.search(query) }
       }
     }
   }

@@ -78,9 +78,9 @@ public final class Tmux: @unchecked Sendable {
     try send("Enter")
   }
 
-  /// Types `text` literally (no key names).
+  /// Types `text` literally (no key names; text starting with `-` too).
   public func sendLiteral(_ text: String) throws {
-    try tmux(["send-keys", "-t", session, "-l", text])
+    try tmux(["send-keys", "-t", session, "-l", "--", text])
   }
 
   /// Sends keys by their tmux names (`Left`, `C-c`, `Enter`, `BSpace`, `PPage`, `BTab`).

@@ -22,7 +22,8 @@ struct AddCommand: CalPagerCommand {
     usage: ["calpager add [--day <date>] [<text> ...]"],
     arguments: [Argument(label: "<text> ...", help: "The note's text.")],
     options: [
-      OptionHelp(.day, help: "The day to add the note to. (default: the selected day)")
+      OptionHelp(
+        .day, help: "The day to add the note to. (default: the selected day)", kind: .date)
     ]
   )
 

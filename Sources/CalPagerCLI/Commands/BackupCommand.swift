@@ -22,7 +22,9 @@ struct BackupCommand: CalPagerCommand {
         calpager backup ~/calpager-backup.db
       """,
     usage: ["calpager backup <file>"],
-    arguments: [Argument(label: "<file>", help: "The file to write the copy to.")]
+    arguments: [
+      Argument(label: "<file>", help: "The file to write the copy to.", kind: .file)
+    ]
   )
 
   /// The file the copy is written to.

@@ -19,4 +19,6 @@ extension Option {
   static let dryRun = Option(long: "--dry-run")
   /// `--repair` (`check`).
   static let repair = Option(long: "--repair")
+  /// `--man` (`help`).
+  static let man = Option(long: "--man")
 }

@@ -23,7 +23,8 @@ struct ConfigCommand: CalPagerCommand {
       "calpager config unset <key>",
     ],
     arguments: [
-      Argument(label: "<key>", help: "A setting's name, as 'config list' shows it."),
+      Argument(
+        label: "<key>", help: "A setting's name, as 'config list' shows it.", kind: .settingKey),
       Argument(label: "<value>", help: "The setting's new value."),
     ]
   )

@@ -16,6 +16,16 @@ enum Dispatcher {
     return try run(type, arguments, in: context)
   }
 
+  /// The command `arguments` name, its arguments read, not run yet.
+  ///
+  /// - Throws: `UsageError` from reading the arguments.
+  static func command(for arguments: ParsedArguments) throws -> any CalPagerCommand {
+    guard let type = CommandRegistry.command(named: arguments.name) else {
+      preconditionFailure("the grammar holds only registered commands")
+    }
+    return try type.init(arguments)
+  }
+
   /// Reads and runs one command.
   ///
   /// A DATE or RANGE argument that resolves outside 0001-01-01…9999-12-31 (or to a range

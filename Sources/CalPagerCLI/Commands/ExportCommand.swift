@@ -29,10 +29,10 @@ struct ExportCommand: CalPagerCommand {
       OptionHelp(
         .format,
         help: "The format: jsonl (one note per line), json, csv, ics (iCalendar) or md "
-          + "(Markdown). (default: jsonl)"),
-      OptionHelp(.from, help: "The first day to export. (default: the first day)"),
-      OptionHelp(.to, help: "The last day to export. (default: the last day)"),
-      OptionHelp(.output, help: "The file to write. (default: standard output)"),
+          + "(Markdown). (default: jsonl)", kind: .choice(Format.exportable.map(\.rawValue))),
+      OptionHelp(.from, help: "The first day to export. (default: the first day)", kind: .date),
+      OptionHelp(.to, help: "The last day to export. (default: the last day)", kind: .date),
+      OptionHelp(.output, help: "The file to write. (default: standard output)", kind: .file),
     ]
   )
 
@@ -127,7 +127,7 @@ extension Format {
   /// - Throws: `UsageError` naming the value and the formats accepted.
   static func option(in arguments: ParsedArguments, importing: Bool) throws(UsageError) -> Format? {
     guard let given = arguments.value(.format) else { return nil }
-    let accepted = Format.allCases.filter { $0.isImportable || !importing }
+    let accepted = importing ? Format.importable : Format.exportable
     let names = accepted.map(\.rawValue)
     let expected = "expected " + ParsedArguments.list(names, or: true)
     guard let format = Format(rawValue: given.value) else {
@@ -136,7 +136,8 @@ extension Format {
           + Suggestion.phrase(for: given.value, among: names))
     }
     guard accepted.contains(format) else {
-      throw arguments.failure("'\(format.rawValue)' cannot be imported: \(expected)")
+      let action = importing ? "imported" : "exported"
+      throw arguments.failure("'\(format.rawValue)' cannot be \(action): \(expected)")
     }
     return format
   }

@@ -15,14 +15,15 @@ struct GotoCommand: CalPagerCommand {
         calpager goto -7
       """,
     usage: ["calpager goto <date>"],
-    arguments: [Argument(label: "<date>", help: "The day to select.")]
+    arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)]
   )
 
   /// The day to select.
   let date: DateExpression
 
   func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width) { selected in
+    try context.session.page(width: context.style.width, withDetails: context.style.json) {
+      selected in
       try date.resolve(today: context.today, selected: selected)
     }
   }

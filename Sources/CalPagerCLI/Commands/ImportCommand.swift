@@ -27,10 +27,15 @@ struct ImportCommand: CalPagerCommand {
         calpager export | calpager --db copy.db import -
       """,
     usage: ["calpager import <file> [--format <format>] [--dry-run]"],
-    arguments: [Argument(label: "<file>", help: "The file to read, or - for standard input.")],
+    arguments: [
+      Argument(label: "<file>", help: "The file to read, or - for standard input.", kind: .file)
+    ],
     options: [
       OptionHelp(
-        .format, help: "The file's format: jsonl, json, csv or ics. (default: jsonl)"),
+        .format,
+        help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
+          + "(default: from the file's extension, else jsonl)",
+        kind: .choice(Format.importable.map(\.rawValue))),
       OptionHelp(.dryRun, help: "Read and check the file and say what it holds; change nothing."),
     ]
   )
@@ -79,16 +84,19 @@ struct ImportCommand: CalPagerCommand {
     } else {
       format = .jsonl
     }
-    let source = try BlankAwareSource(input)
-    var decoder = try NoteDecoder(format: format, source: source)
-    try session.saveSelection()
-    // An empty input holds no records, whatever its format.
-    let blank = source.isBlank
-    let summary = try session.store.importRecords(dryRun: dryRun) {
-      blank ? nil : try decoder.next()
+    // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
+    let zone = LocalZone { unixSeconds in
+      var seconds = time_t(unixSeconds)
+      var parts = tm()
+      localtime_r(&seconds, &parts)
+      return Int(parts.tm_gmtoff)
     }
+    var decoder = try NoteDecoder(format: format, source: input, zone: zone)
+    try session.saveSelection()
+    let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
     return ImportResult(
-      name: name, summary: summary, otherComponents: decoder.skippedComponents, dryRun: dryRun)
+      name: name, summary: summary, report: decoder.report,
+      otherComponents: decoder.skippedComponents, dryRun: dryRun)
   }
 }
 

@@ -21,7 +21,9 @@ struct ListCommand: CalPagerCommand {
       """,
     usage: ["calpager list [<range>]"],
     arguments: [
-      Argument(label: "<range>", help: "The days to list. (default: the selected day's month)")
+      Argument(
+        label: "<range>", help: "The days to list. (default: the selected day's month)",
+        kind: .range)
     ]
   )
 

@@ -14,8 +14,8 @@ struct MoveCommand: CalPagerCommand {
       """,
     usage: ["calpager mv <id> <date>"],
     arguments: [
-      Argument(label: "<id>", help: "The note's id, such as 12 or #12."),
-      Argument(label: "<date>", help: "The day to move the note to."),
+      Argument(label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID),
+      Argument(label: "<date>", help: "The day to move the note to.", kind: .date),
     ]
   )
 

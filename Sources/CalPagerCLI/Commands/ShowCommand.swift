@@ -18,6 +18,6 @@ struct ShowCommand: ArgumentlessCommand {
   )
 
   func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width)
+    try context.session.page(width: context.style.width, withDetails: context.style.json)
   }
 }

@@ -67,7 +67,8 @@ struct Step {
 
   func run(in context: CommandContext) throws -> DayPageResult {
     let session = try context.session
-    return try session.page(width: context.style.width) { selected in
+    return try session.page(width: context.style.width, withDetails: context.style.json) {
+      selected in
       try target(from: selected, store: session.store)
     }
   }

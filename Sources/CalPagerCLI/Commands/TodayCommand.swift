@@ -15,6 +15,8 @@ struct TodayCommand: ArgumentlessCommand {
   )
 
   func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width) { _ in context.today }
+    try context.session.page(width: context.style.width, withDetails: context.style.json) { _ in
+      context.today
+    }
   }
 }

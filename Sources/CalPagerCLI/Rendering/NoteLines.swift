@@ -1,6 +1,10 @@
 import CalendarPaging
 import Interchange
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.
 ///
@@ -16,8 +20,6 @@ struct NoteLines {
   private let available: Int
   /// The escaped text of the note being written, reused from note to note.
   private var scratch: [UInt8] = []
-  /// The first line's prefix (`  #12  `) of the note being written, reused likewise.
-  private var prefix: [UInt8] = []
 
   /// A layout for `notes`, whose ids line up.
   init(style: Style, notes: [Note]) {
@@ -33,92 +35,142 @@ struct NoteLines {
 
   /// Appends the lines of `note` to `output`.
   ///
-  /// Plain text is laid out in one pass (`PlainWrap`); text with tabs or controls is escaped
-  /// first, then laid out the same way; text with characters of several scalars is wrapped
-  /// by `TextWrap`.
-  ///
   /// - Parameters:
   ///   - note: The note.
   ///   - output: Where the lines go.
   ///   - allowingPlain: Whether plain text takes the one-pass path (tests compare both).
   mutating func append(_ note: Note, to output: Output, allowingPlain: Bool = true) {
     var body = note.body
-    body.withUTF8 { append(id: note.id ?? 0, body: $0, to: output, allowingPlain: allowingPlain) }
-  }
-
-  /// Appends the lines of the note `id` whose text is `text` (valid UTF-8) to `output`.
-  mutating func append(
-    id: Int, body text: UnsafeBufferPointer<UInt8>, to output: Output,
-    allowingPlain: Bool = true
-  ) {
-    let plain = PlainWrap(width: available, indent: 4 + idWidth)
-    prefix.removeAll(keepingCapacity: true)
-    appendPrefix(id: id, to: &prefix)
-    // Local copies: the closures below cannot borrow the buffers while `self` is mutable.
-    let firstPrefix = prefix
-    firstPrefix.withUnsafeBufferPointer { firstPrefix in
-      if allowingPlain, output.append({ plain.append(text, to: &$0, prefix: firstPrefix) }) {
-        return
-      }
-      scratch.removeAll(keepingCapacity: true)
-      TerminalText().appendMultiline(text, to: &scratch)
-      let escaped = scratch
-      escaped.withUnsafeBufferPointer { escaped in
-        if allowingPlain,
-          output.append({ plain.append(escaped, to: &$0, prefix: firstPrefix) })
-        {
-          return
-        }
-        append(escaped, id: id, to: output)
-      }
+    body.withUTF8 { text in
+      output.append { append(id: note.id ?? 0, body: text, to: &$0, allowingPlain: allowingPlain) }
     }
   }
 
-  /// Appends the lines of `text`, escaped already, the first with the id.
-  private func append(_ text: UnsafeBufferPointer<UInt8>, id: Int, to output: Output) {
-    output.append { buffer in
-      var first = true
-      // Paragraphs end at newline bytes: once escaped, every newline is a character of its
-      // own (no CR is left to pair with it).
-      var start = 0
-      while true {
-        let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-        let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
-        TextWrap.forEachLine(in: paragraph, width: available) { range in
-          if first {
-            appendPrefix(id: id, to: &buffer)
-            first = false
-          } else {
-            buffer.append(contentsOf: repeatElement(0x20, count: 4 + idWidth))
-          }
-          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: paragraph[range]))
-          buffer.append(0x0A)
-        }
-        guard end < text.count else { break }
-        start = end + 1
+  /// Appends the lines of the note `id` whose text is `text` (valid UTF-8) to `buffer`.
+  ///
+  /// Plain text is laid out in one pass (`PlainWrap`); text with tabs has them expanded first,
+  /// then goes the same way; text with other escapes or characters of several scalars is
+  /// escaped (`TerminalText.multiline`), then wrapped by `TextWrap`.
+  mutating func append(
+    id: Int, body text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8],
+    allowingPlain: Bool = true
+  ) {
+    let mark = buffer.count
+    appendPrefix(id: id, to: &buffer)
+    if allowingPlain {
+      let plain = PlainWrap(width: available, indent: 4 + idWidth)
+      // Tabs become spaces first (as `TerminalText.multiline` makes them); if anything else
+      // needed escaping the text is not plain, and the general path below escapes it all.
+      if NoteLines.containsTab(text) {
+        scratch.removeAll(keepingCapacity: true)
+        NoteLines.expandTabs(text, to: &scratch)
+        let expanded = scratch
+        if expanded.withUnsafeBufferPointer({ plain.append($0, to: &buffer) }) { return }
+      } else if plain.append(text, to: &buffer) {
+        return
       }
+    }
+    buffer.removeSubrange(mark...)
+    scratch.removeAll(keepingCapacity: true)
+    TerminalText().appendMultiline(text, to: &scratch)
+    let escaped = scratch
+    escaped.withUnsafeBufferPointer { appendWrapped($0, id: id, to: &buffer) }
+  }
+
+  /// Whether `text` holds a tab.
+  private static func containsTab(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    return memchr(base, 0x09, text.count) != nil
+  }
+
+  /// Appends `text` with each tab replaced by spaces to the next stop, every 4 scalars from
+  /// the start of its line: `TerminalText`'s tab stops, for text with nothing else to escape.
+  private static func expandTabs(_ text: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+    guard let base = text.baseAddress else { return }
+    /// The scalars of `range`: its bytes that are not UTF-8 continuation bytes.
+    func scalars(_ range: Range<Int>) -> Int {
+      var count = 0
+      for index in range where text[index] & 0xC0 != 0x80 { count += 1 }
+      return count
+    }
+    var column = 0
+    var copied = 0
+    while copied < text.count, let found = memchr(base + copied, 0x09, text.count - copied) {
+      let tab = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      let segment = UnsafeBufferPointer(rebasing: text[copied..<tab])
+      if let newline = segment.lastIndex(of: 0x0A) {
+        column = scalars((copied + newline + 1)..<tab)
+      } else {
+        column += scalars(copied..<tab)
+      }
+      result.append(contentsOf: segment)
+      let spaces = 4 - column % 4
+      result.append(contentsOf: repeatElement(0x20, count: spaces))
+      column += spaces
+      copied = tab + 1
+    }
+    result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
+  }
+
+  /// Appends the lines of `text`, escaped already, wrapped by `TextWrap`; the first with the
+  /// id.
+  private func appendWrapped(_ text: UnsafeBufferPointer<UInt8>, id: Int, to buffer: inout [UInt8])
+  {
+    var first = true
+    // Paragraphs end at newline bytes: once escaped, every newline is a character of its own
+    // (no CR is left to pair with it).
+    var start = 0
+    while true {
+      let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+      let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
+      TextWrap.forEachLine(in: paragraph, width: available) { range in
+        if first {
+          appendPrefix(id: id, to: &buffer)
+          first = false
+        } else {
+          buffer.append(contentsOf: repeatElement(0x20, count: 4 + idWidth))
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: paragraph[range]))
+        buffer.append(0x0A)
+      }
+      guard end < text.count else { break }
+      start = end + 1
     }
   }
 
   /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
   private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
-    buffer.append(0x20)
-    buffer.append(0x20)
-    if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
-    buffer.append(UInt8(ascii: "#"))
-    let digits = NoteLines.digits(id)
-    var divisor = 1
-    for _ in 1..<digits { divisor *= 10 }
-    var rest = id
-    while divisor > 0 {
-      buffer.append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    // Written into a fixed 32-byte frame, then appended at once: one append per note.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { frame in
+      var count = 0
+      func put(_ byte: UInt8) {
+        frame[count] = byte
+        count += 1
+      }
+      put(0x20)
+      put(0x20)
+      put(UInt8(ascii: "#"))
+      let digits = NoteLines.digits(id)
+      var rest = id
+      for position in stride(from: count + digits - 1, through: count, by: -1) {
+        frame[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
+      }
+      count += digits
+      for _ in (digits + 1)..<max(idWidth, digits + 1) { put(0x20) }
+      if style.color {
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<2]))
+        buffer.append(contentsOf: SGR.dim.utf8)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[2..<count]))
+        buffer.append(contentsOf: SGR.reset.utf8)
+        buffer.append(0x20)
+        buffer.append(0x20)
+        return
+      }
+      put(0x20)
+      put(0x20)
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<count]))
     }
-    for _ in (digits + 1)..<max(idWidth, digits + 1) { buffer.append(0x20) }
-    if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
-    buffer.append(0x20)
-    buffer.append(0x20)
   }
 
   /// The number of decimal digits of `value` (at least one).

@@ -17,14 +17,12 @@ struct PlainWrap {
   /// The number of spaces before every line but the first.
   let indent: Int
 
-  /// Appends the lines of `text` to `buffer`, the first after `prefix`; returns false, with
-  /// `buffer` as it was, when `text` is not plain.
+  /// Appends the lines of `text` to `buffer`, which ends with the first line's prefix (the
+  /// other lines get the indent); returns false, with `buffer` as it was, when `text` is not
+  /// plain.
   ///
   /// - Complexity: O(n) in `text.count`.
-  func append(
-    _ text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8],
-    prefix: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
+  func append(_ text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) -> Bool {
     let mark = buffer.count
     var first = true
     var start = 0
@@ -38,7 +36,7 @@ struct PlainWrap {
         end = text.count
       }
       let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
-      guard appendParagraph(paragraph, first: &first, to: &buffer, prefix: prefix) else {
+      guard appendParagraph(paragraph, first: &first, to: &buffer) else {
         buffer.removeSubrange(mark...)
         return false
       }
@@ -47,16 +45,15 @@ struct PlainWrap {
     }
   }
 
-  /// Appends one line of `bytes`: `range`, after the prefix or the indent.
+  /// Appends one line of `bytes`: `range`, after the indent unless it is the first line.
   private func emit(
     _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, first: inout Bool,
-    to buffer: inout [UInt8], prefix: UnsafeBufferPointer<UInt8>
+    to buffer: inout [UInt8]
   ) {
     if first {
-      buffer.append(contentsOf: prefix)
       first = false
     } else {
-      for _ in 0..<indent { buffer.append(0x20) }
+      buffer.append(contentsOf: repeatElement(0x20, count: indent))
     }
     buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
     buffer.append(0x0A)
@@ -77,8 +74,7 @@ struct PlainWrap {
 
   /// Appends one paragraph's lines; false when it is not plain.
   private func appendParagraph(
-    _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8],
-    prefix: UnsafeBufferPointer<UInt8>
+    _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8]
   ) -> Bool {
     let count = bytes.count
     var lineStart = 0
@@ -100,7 +96,7 @@ struct PlainWrap {
         guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
         let runWidth = runEnd - offset
         if lineWidth + runWidth > width {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
           emitted = true
           lineStart = runEnd
           lineWidth = 0
@@ -130,11 +126,11 @@ struct PlainWrap {
             break
           }
           if breakEnd > lineStart {
-            emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer, prefix: prefix)
+            emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
             lineStart = breakNext
             lineWidth -= breakWidth
           } else {
-            emit(lineStart..<overflow, of: bytes, first: &first, to: &buffer, prefix: prefix)
+            emit(lineStart..<overflow, of: bytes, first: &first, to: &buffer)
             lineStart = overflow
             lineWidth = 0
             next = overflow
@@ -161,11 +157,11 @@ struct PlainWrap {
       characterWidth = DisplayWidth.of(scalar)
       if lineWidth + characterWidth > width && lineWidth > 0 {
         if breakEnd > lineStart {
-          emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
           lineStart = breakNext
           lineWidth -= breakWidth
         } else {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer, prefix: prefix)
+          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
           lineStart = offset
           lineWidth = 0
         }
@@ -176,7 +172,7 @@ struct PlainWrap {
       offset += length
     }
     if lineStart < count || !emitted {
-      emit(lineStart..<count, of: bytes, first: &first, to: &buffer, prefix: prefix)
+      emit(lineStart..<count, of: bytes, first: &first, to: &buffer)
     }
     return true
   }

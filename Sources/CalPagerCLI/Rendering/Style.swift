@@ -20,16 +20,41 @@ struct Style: Sendable, Equatable {
     _ options: GlobalOptions, environment: [String: String], outputIsTerminal: Bool,
     terminalWidth: Int?
   ) -> Style {
-    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    resolve(
+      options, environment: StyleEnvironment(environment), outputIsTerminal: outputIsTerminal,
+      terminalWidth: terminalWidth)
+  }
+
+  /// `resolve` with the environment's say read already (a session reads it once).
+  static func resolve(
+    _ options: GlobalOptions, environment: StyleEnvironment, outputIsTerminal: Bool,
+    terminalWidth: Int?
+  ) -> Style {
     let color: Bool
     switch options.color ?? .auto {
     case .always: color = true
     case .never: color = false
-    case .auto: color = outputIsTerminal && !noColor && environment["TERM"] != "dumb"
+    case .auto: color = outputIsTerminal && !environment.noColor && !environment.dumbTerminal
     }
-    let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     return Style(
-      json: options.json, color: color, width: options.width ?? terminalWidth ?? columns ?? 80)
+      json: options.json, color: color,
+      width: options.width ?? terminalWidth ?? environment.columns ?? 80)
+  }
+}
+
+/// What the environment says about output style: `NO_COLOR`, `TERM=dumb`, `$COLUMNS`.
+struct StyleEnvironment: Sendable {
+  /// `NO_COLOR` is set and not empty.
+  let noColor: Bool
+  /// `TERM` is `dumb`.
+  let dumbTerminal: Bool
+  /// `$COLUMNS`, when it is a positive number.
+  let columns: Int?
+
+  init(_ environment: [String: String]) {
+    noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    dumbTerminal = environment["TERM"] == "dumb"
+    columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 }
 

@@ -30,9 +30,9 @@ struct NoResult: CommandResult {
   func render(to output: Output, style: Style) {}
 }
 
-/// Help or the version: the text, or with `--json` one object holding it under `key`
-/// (`{"help":"…"}`, `{"version":"0.1.0"}`), so that a line of `shell --json` gets one
-/// object like any other.
+/// Help, the version, a completion script or the man page: the text, or with `--json` one
+/// object holding it under `key` (`{"help":"…"}`, `{"version":"0.1.0"}`), so that a line of
+/// `shell --json` gets one object like any other.
 struct TextResult: CommandResult {
   /// The text, without a final newline.
   let text: String

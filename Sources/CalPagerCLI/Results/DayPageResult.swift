@@ -25,22 +25,32 @@ struct DayPageResult: CommandResult {
       }
       return
     }
-    let menuLines = renderer.lines(layout)
     if menu.options.position == .top {
-      for line in menuLines { output.line(line) }
+      output.append { renderer.append(layout, to: &$0) }
     }
     writeDay(to: output, style: style)
     if menu.options.position == .bottom {
-      for line in menuLines { output.line(line) }
+      output.append { renderer.append(layout, to: &$0) }
     }
   }
 
   private func writeDay(to output: Output, style: Style) {
-    var heading = day.longName
-    if day == menu.today { heading += " · today" }
     let notes = content.notes
-    heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
-    output.line(style.paint(heading, SGR.bold))
+    output.append { line in
+      // `Wednesday 1 May 2024 · today · 3 notes`, bold when colour is on.
+      if style.color { line.append(contentsOf: SGR.bold.utf8) }
+      day.appendLongName(to: &line)
+      if day == menu.today { line.append(contentsOf: " · today".utf8) }
+      line.append(contentsOf: " · ".utf8)
+      if notes.isEmpty {
+        line.append(contentsOf: "no notes".utf8)
+      } else {
+        line.appendDecimal(notes.count)
+        line.append(contentsOf: notes.count == 1 ? " note".utf8 : " notes".utf8)
+      }
+      if style.color { line.append(contentsOf: SGR.reset.utf8) }
+      line.append(0x0A)
+    }
     content.appendLines(to: output, style: style)
   }
 }

@@ -24,17 +24,19 @@ final class PageContent {
     }
     var largestID = 0
     notes.forEachNote { largestID = max(largestID, $0.id ?? 0) }
-    let lines = Output(capturing: notes.count * 96)
+    var lines: [UInt8] = []
+    lines.reserveCapacity(notes.count * 128)
     var layout = NoteLines(style: style, largestID: largestID)
     notes.forEachNote { fields in
-      layout.append(id: fields.id ?? 0, body: fields.body, to: lines)
+      layout.append(id: fields.id ?? 0, body: fields.body, to: &lines)
     }
-    text = (style, lines.buffer)
-    output.write(bytes: lines.buffer)
+    text = (style, lines)
+    output.write(bytes: lines)
   }
 
   /// Writes the member `name`: the notes as an array, each with its id.
   func writeJSON(_ name: String, to json: inout JSONWriter) {
+    precondition(notes.hasDetails, "a page shown as JSON reads its notes' details")
     if self.json == nil {
       var elements: [UInt8] = [UInt8(ascii: "[")]
       var first = true

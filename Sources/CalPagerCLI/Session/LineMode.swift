@@ -23,6 +23,12 @@ import CommandLanguage
 ///
 /// A write to stdout that fails stops the session: the open transaction is rolled back and
 /// the exit status is 1.
+///
+/// When standard input and output are both terminals, lines are edited with libedit
+/// (`LineEditor`): cursor keys, history across sessions, Tab completion, Ctrl-C cancelling
+/// only the line, Ctrl-D ending the session, the page width following the terminal. When
+/// standard input is not a terminal, none of this applies and a script's output is the same
+/// whatever standard output is.
 struct LineMode {
   let session: Session
   /// The options given to `calpager shell` itself, the default for every line.
@@ -49,18 +55,14 @@ struct LineMode {
     let reader = LineReader(descriptor: input)
     reader.willRead = { output.flush() }
     let interactive = Terminal.isTerminal(input)
+    // A person at a terminal edits lines with libedit; a script's input is read as it is.
+    let editor = interactive ? makeEditor() : nil
     var failed = false
     while !output.failed {
-      if interactive { prompt() }
-      var parsed: Result<Invocation?, UsageError>?
-      let gotLine = reader.nextLine { bytes -> Bool in
-        parsed = Result { () throws(UsageError) in
-          try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
-        }
-        return true
-      }
       // A failed write while waiting for this line: stop before running it.
-      guard gotLine != nil, let parsed, !output.failed else { break }
+      guard let parsed = nextLine(from: reader, editor: editor, interactive: interactive),
+        !output.failed
+      else { break }
       session.lineNumber += 1
       switch run(parsed) {
       case .ran: break
@@ -80,6 +82,53 @@ struct LineMode {
       failed = true
     }
     return finish(failed: failed)
+  }
+
+  /// The next line, parsed; nil at the end of the input.
+  ///
+  /// The answers so far are written out before it waits.
+  private func nextLine(
+    from reader: LineReader, editor: LineEditor?, interactive: Bool
+  ) -> Result<Invocation?, UsageError>? {
+    if let editor {
+      session.output.flush()
+      editor.prompt = promptText()
+      guard let line = editor.readLine() else { return nil }
+      if editor.takeResize() { session.terminalWidth = editor.columns }
+      return Result { () throws(UsageError) in
+        try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
+      }
+    }
+    if interactive { writePrompt() }
+    var parsed: Result<Invocation?, UsageError>?
+    _ = reader.nextLine { bytes -> Bool in
+      parsed = Result { () throws(UsageError) in
+        try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+      }
+      return true
+    }
+    return parsed
+  }
+
+  /// A line editor on the terminal, when standard output is one too: history in the
+  /// default place, Tab through `LineCompletion`; nil when libedit cannot start.
+  private func makeEditor() -> LineEditor? {
+    let history = LineHistory(path: LineHistory.defaultPath(environment: session.environment))
+    guard
+      let editor = try? LineEditor(
+        input: input, output: session.output.descriptor, history: history)
+    else { return nil }
+    let session = self.session
+    let completion = LineCompletion(model: CompletionModel(mode: .shellLine)) {
+      guard let day = try? session.selectedDay(),
+        let notes = try? session.store.dayNotes(day)
+      else { return [] }
+      var ids: [Int] = []
+      notes.forEachNote { ids.append($0.id ?? 0) }
+      return ids
+    }
+    editor.completion = completion.candidates(for:)
+    return editor
   }
 
   /// Runs one parsed line, or skips it when the transaction is aborted.
@@ -174,12 +223,17 @@ struct LineMode {
     }
   }
 
-  /// The prompt on a terminal: the selected day, `*` inside a transaction; on stderr, so that
-  /// stdout holds only answers.
-  private func prompt() {
+  /// The prompt: the selected day, `*` while a transaction is open, `> `.
+  private func promptText() -> String {
     let day = (try? session.selectedDay())?.description ?? ""
+    return session.transaction == nil ? "\(day)> " : "\(day)*> "
+  }
+
+  /// Writes the prompt for a terminal without line editing: on stderr, so that stdout holds
+  /// only answers (libedit writes its own to the terminal).
+  private func writePrompt() {
     session.output.flush()
-    errors.write(session.transaction == nil ? "\(day)> " : "\(day)*> ")
+    errors.write(promptText())
     errors.flush()
   }
 

@@ -21,6 +21,9 @@ final class Pager {
   private var token: ChangeToken?
   /// The contents of the pages shown lately, while the database does not change.
   private var contents = PageContents(capacity: 64)
+  /// The menu items' widths for the window and today they were measured for: a step inside
+  /// the window measures nothing again.
+  private var itemWidths: (days: [Day], today: Day, widths: [Int])?
 
   init(store: NoteStore) {
     self.store = store
@@ -89,19 +92,32 @@ final class Pager {
     try select(day, width: width)
   }
 
+  /// The menu widths of `days`: each label (`Wed 1`, `*` after today's) and 2 columns.
+  private func widths(of days: [Day], today: Day) -> [Int] {
+    if let itemWidths, itemWidths.today == today, itemWidths.days == days {
+      return itemWidths.widths
+    }
+    let widths = days.map { $0.menuLabelWidth + ($0 == today ? 1 : 0) + 2 }
+    itemWidths = (days, today, widths)
+    return widths
+  }
+
   /// The page of the selected day: the menu around it and its notes.
   ///
+  /// `withDetails` says whether the notes must carry their uids and times (a page shown as
+  /// JSON); text needs only ids and bodies, and reads only those.
+  ///
   /// - Precondition: A day is selected (`select` ran).
-  func page(today: Day) throws -> DayPageResult {
+  func page(today: Day, withDetails: Bool) throws -> DayPageResult {
     guard let controller, let day = controller.selectedItem,
       let page = controller.pages.selectedPage
     else { preconditionFailure("page() before select()") }
     if let error = controller.dataSource.countsError { throw error }
     let content: PageContent
-    if let kept = contents[day] {
+    if let kept = contents[day], kept.notes.hasDetails || !withDetails {
       content = kept
     } else {
-      content = PageContent(notes: try page.notes())
+      content = PageContent(notes: try page.notes(withDetails: withDetails))
       contents[day] = content
     }
     let dataSource = controller.dataSource
@@ -109,7 +125,8 @@ final class Pager {
       days: controller.window.items, selectedIndex: controller.selectedIndex,
       hasDaysBefore: controller.window.hasItemsBefore,
       hasDaysAfter: controller.window.hasItemsAfter, today: today,
-      noteCount: { dataSource.noteCount(on: $0) ?? 0 }, options: menuOptions)
+      noteCount: { dataSource.noteCount(on: $0) ?? 0 },
+      itemWidths: widths(of: controller.window.items, today: today), options: menuOptions)
     return DayPageResult(menu: menu, day: day, content: content)
   }
 }

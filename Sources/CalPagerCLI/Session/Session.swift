@@ -19,10 +19,13 @@ final class Session {
   let output: Output
   /// Whether standard output is a terminal (for colour).
   let outputIsTerminal: Bool
-  /// The terminal's width, read once.
-  let terminalWidth: Int?
+  /// The terminal's width: read once, and again after a resize when a line editor reads the
+  /// lines.
+  var terminalWidth: Int?
   /// Today, in `$TZ`, read once per session.
   let today: Day
+  /// What the environment says about colour and width, read once per session.
+  private let styleEnvironment: StyleEnvironment
   /// Whether each move of the selection is saved at once (one-shot runs) or at the next write
   /// and at the end (the line mode).
   var savesEveryMove: Bool
@@ -49,12 +52,13 @@ final class Session {
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
     self.today = today ?? (try? LocalTime.today(environment: environment)) ?? LocalTime.today()
+    styleEnvironment = StyleEnvironment(environment)
   }
 
   /// The style of one command's output.
   func style(for options: GlobalOptions) -> Style {
     Style.resolve(
-      options, environment: environment, outputIsTerminal: outputIsTerminal,
+      options, environment: styleEnvironment, outputIsTerminal: outputIsTerminal,
       terminalWidth: terminalWidth)
   }
 
@@ -82,6 +86,16 @@ final class Session {
     pager.forgetSelection()
   }
 
+  /// Saves the selection if it moved, unless another process holds a lock: then nothing is
+  /// saved and this returns false, at once, for the caller to try again later (the
+  /// full-screen view, which must never make a key press wait).
+  func saveSelectionWithoutWaiting() throws -> Bool {
+    guard let day = unsavedSelection else { return true }
+    guard try store.saveSelectedDayWithoutWaiting(day) else { return false }
+    unsavedSelection = nil
+    return true
+  }
+
   /// The day `expression` names, relative to today and the selection.
   func resolve(_ expression: DateExpression) throws -> Day {
     try expression.resolve(today: today, selected: try selectedDay())
@@ -99,10 +113,14 @@ final class Session {
   ///
   /// - Parameters:
   ///   - width: The menu's width in columns.
+  ///   - withDetails: Whether the notes must carry their uids and times (a page shown as
+  ///     JSON).
   ///   - target: The day to select, given the selected one; nil to show the selected day.
   /// - Returns: The page of the day selected afterwards.
   /// - Throws: What `target` throws; the store's errors.
-  func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
+  func page(
+    width: Int, withDetails: Bool, moving target: ((Day) throws -> Day)? = nil
+  ) throws -> DayPageResult {
     let body = { () throws -> DayPageResult in
       try self.pager.refresh()
       let selected = try self.selectedDay()
@@ -117,7 +135,7 @@ final class Session {
       } else {
         try self.pager.show(selected, width: width)
       }
-      return try self.pager.page(today: self.today)
+      return try self.pager.page(today: self.today, withDetails: withDetails)
     }
     if savesEveryMove && target != nil {
       return try store.write(body)

@@ -32,7 +32,7 @@ final class Output {
   }
 
   /// Creates a writer that keeps what it is given in `buffer`, written nowhere: for output
-  /// laid out once and copied many times.
+  /// laid out once and shown elsewhere (the full-screen browser).
   init(capturing expected: Int) {
     descriptor = -1
     capacity = .max

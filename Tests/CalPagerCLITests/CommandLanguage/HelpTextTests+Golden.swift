@@ -39,6 +39,7 @@ extension HelpTextTests {
       config                  Show or change the settings.
       check                   Check the database's integrity.
       backup                  Copy the database to a file, safely while in use.
+      browse                  Page through the days full-screen, a key at a time.
       shell                   Read commands line by line from standard input.
       help                    Show help information.
 

@@ -101,7 +101,7 @@ struct AnyCommand: Equatable {
 /// The command names, for naming help topics in expectations.
 enum CommandName: String, CaseIterable {
   case show, next, prev, goto, today, add, edit, rm, mv, list, search, undo, export, `import`
-  case config, check, backup, shell, help, quit, begin, commit, rollback
+  case config, check, backup, browse, shell, help, quit, begin, commit, rollback
 
   /// The name a word stands for (`exit` is `quit`).
   init?(word: String) {

@@ -68,6 +68,20 @@ import Testing
           + "\n"))
   }
 
+  @Test func aPageShownAsTextThenAsJSONCarriesEveryField() throws {
+    // Text reads only ids and bodies; the same page kept by the session and then shown as
+    // JSON must read the uids and times too.
+    let calpager = try InProcess()
+    calpager.session.savesEveryMove = false
+    let note = try calpager.store.add("Dentist at 10:00", on: Day("2024-05-01")!)
+    #expect(try calpager.run("goto 2024-05-01", mode: .shellLine).contains("#1  Dentist"))
+    let page = try calpager.json("show --json")
+    let notes = try #require(page["notes"] as? [[String: Any]])
+    #expect(notes.first?["uid"] as? String == note.uid)
+    #expect(notes.first?["created"] as? String == note.created.description)
+    #expect(notes.first?["updated"] as? String == note.updated.description)
+  }
+
   @Test func aPageSeesTheNotesAddedSinceTheLastCommand() throws {
     let calpager = try InProcess()
     try calpager.run("goto 2024-05-01")

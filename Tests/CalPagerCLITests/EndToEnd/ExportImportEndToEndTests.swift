@@ -20,9 +20,8 @@ import Testing
     "  leading and trailing spaces  ",
     "\u{1B}[31m escape and bell \u{7}",
     "NUL \u{0} inside",
-    // (An empty or white-space body is refused: a note needs text.)
-    "\n\nblank lines around\n\n",
-    ".",
+    "\u{3000}x\u{3000}",
+    "\nafter a leading line break",
     "line separator \u{2028} paragraph separator \u{2029} NEL \u{85}",
     "ends with a backslash \\",
     "lone CR at the end\r",
@@ -140,6 +139,22 @@ import Testing
         == "Imported \(corpus): \(Self.bodies.count) added, 0 updated, 0 unchanged, 0 skipped\n")
   }
 
+  /// An empty or white-space body is refused with its line, as `add` refuses it (issue 12).
+  @Test func anEmptyBodyIsRefusedWithItsLine() throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file("empty.jsonl")
+    try writeFile(
+      file,
+      #"{"day":"2024-05-01","body":"x"}"# + "\n" + #"{"day":"2024-05-01","body":" \n"}"# + "\n")
+    try calpager.run(["show"])
+    let before = calpager.snapshot()
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == "Error: Line 2: 'body' is empty or only white space: a note needs text\n")
+    #expect(calpager.snapshot() == before)
+  }
+
   @Test func aMarkdownFileIsNotImported() throws {
     let calpager = Calpager()
     try calpager.run(["add", "--day", "2024-05-01", "Dentist"])
@@ -150,7 +165,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "Error: 'md' can be exported but not imported: import reads jsonl, json, csv or ics\n")
+        == "Error: 'md' can be exported but not imported: import reads jsonl, json, csv, ics or jrnl\n"
+    )
     #expect(calpager.snapshot() == before)
   }
 

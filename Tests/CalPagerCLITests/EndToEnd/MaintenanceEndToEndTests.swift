@@ -115,7 +115,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stdout.contains(
-        "integrity:    ok\nsearch index: out of step with the notes (it holds 1 of 2); "
+        "integrity:    ok\nsearch index: words: out of step with the notes (it holds 1 of 2); "
           + "'calpager check --repair' rebuilds it from the notes\n"))
     #expect(result.stderr.hasPrefix("Error: The search index is damaged"))
     let json = try calpager.run(["--json", "check"])
@@ -141,14 +141,14 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stdout.contains(
-        "search index: damaged (FTS5's integrity-check failed); 'calpager check --repair' "
+        "search index: words: damaged (FTS5's integrity-check failed); 'calpager check --repair' "
           + "rebuilds it from the notes\n"), "\(result.stdout)")
     #expect(
       result.stderr
         == "Error: The search index is damaged (see above); no note is lost: "
         + "'calpager check --repair' rebuilds it from the notes\n")
     let json = try calpager.run(["--json", "check"])
-    #expect(json.stdout.contains(#""searchIndex":false,"searchIndexProblems":["damaged"#))
+    #expect(json.stdout.contains(#""searchIndex":false,"searchIndexProblems":["words: damaged"#))
     let repaired = try calpager.run(["check", "--repair"])
     #expect(repaired.status == 0, "\(repaired.stderr)")
     #expect(repaired.stdout.contains("search index: ok (rebuilt from the notes)\n"))

@@ -6,7 +6,7 @@ import Testing
   import Glibc
 #endif
 
-/// `calpager-terminal-probe` in a tmux pane, started from a small script that records the
+/// `calpager-terminal-probe` (or calpager itself) in a tmux pane, started from a small script that records the
 /// terminal's settings (`stty -g`) just before the probe starts and just after it ends, and
 /// the probe's exit status.
 ///
@@ -21,30 +21,46 @@ final class ProbeTerminal {
   var stateDirectory: String { directory.path + "/state" }
   var historyFile: String { stateDirectory + "/calpager/history" }
 
-  init(columns: Int = 80, rows: Int = 24) throws {
+  init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
     try FileManager.default.createDirectory(
       atPath: directory.path + "/home", withIntermediateDirectories: true)
-    tmux = try Tmux(
-      columns: columns, rows: rows,
-      environment: [
-        "XDG_STATE_HOME": directory.path + "/state", "HOME": directory.path + "/home",
-        "LANG": "C.UTF-8",
-        // A crash prints its backtrace and ends; on a terminal the backtracer would wait for
-        // keys.
-        "SWIFT_BACKTRACE": "interactive=no",
-      ])
+    var variables = [
+      "XDG_STATE_HOME": directory.path + "/state", "HOME": directory.path + "/home",
+      "LANG": "C.UTF-8",
+      // A crash prints its backtrace and ends; on a terminal the backtracer would wait for
+      // keys.
+      "SWIFT_BACKTRACE": "interactive=no",
+    ]
+    variables.merge(environment) { $1 }
+    tmux = try Tmux(columns: columns, rows: rows, environment: variables)
   }
 
   /// Starts the probe with `arguments` and waits for the screen to show `ready`; the screen is
   /// cleared first when `clearing`.
   func start(_ arguments: [String], waitingFor ready: String, clearing: Bool = true) throws {
-    for name in ["before", "after", "status", "pid"] {
-      try? FileManager.default.removeItem(atPath: directory.file(name))
-    }
     let command =
       ([Products.path("calpager-terminal-probe")] + arguments + [
         "--pid-file", directory.file("pid"),
       ]).map(Tmux.quoted).joined(separator: " ")
+    try start(commandLine: command, waitingFor: ready, clearing: clearing)
+  }
+
+  /// Starts `command` (the executable and its arguments) the same way; its process id is
+  /// recorded by the `sh` it replaces (`exec`), so any program will do.
+  func start(command: [String], waitingFor ready: String, clearing: Bool = true) throws {
+    let quoted = command.map(Tmux.quoted).joined(separator: " ")
+    try start(
+      commandLine: "sh -c 'echo $$ > \"$0\"; exec \"$@\"' "
+        + Tmux.quoted(directory.file("pid")) + " " + quoted,
+      waitingFor: ready, clearing: clearing)
+  }
+
+  private func start(commandLine command: String, waitingFor ready: String, clearing: Bool)
+    throws
+  {
+    for name in ["before", "after", "status", "pid"] {
+      try? FileManager.default.removeItem(atPath: directory.file(name))
+    }
     // A Ctrl-C in cooked mode reaches the whole process group: the script catches it (and its
     // child, after exec, gets the default action back) so that it outlives the probe.
     let script = """

@@ -33,12 +33,19 @@ import Testing
     return String(decoding: contentsOfFile(path) ?? [], as: UTF8.self)
   }
 
-  @Test func plainAndGeneralLayoutsAgree() {
+  /// Pieces of plain text only: words, spaces, tabs, newlines, accents, CJK, emoji.
+  static let plainPieces = [
+    "a", "word", "longerword", " ", "  ", "\t", "\n", "é", "naïve", "日本", "🙂", "x\ty",
+    "supercalifragilisticexpialidocious", "\"", "\\",
+  ]
+
+  @Test(arguments: [NoteLinesTests.pieces, NoteLinesTests.plainPieces])
+  func plainAndGeneralLayoutsAgree(pieces: [String]) {
     var random = SplitMix64(seed: 20_261_201)
     for round in 0..<3000 {
       var body = ""
       for _ in 0..<random.next(in: 1...40) {
-        body += NoteLinesTests.pieces[random.next(in: 0...(NoteLinesTests.pieces.count - 1))]
+        body += pieces[random.next(in: 0...(pieces.count - 1))]
       }
       let note = Note(
         id: random.next(in: 1...12_000), uid: "u", day: .first, body: body,

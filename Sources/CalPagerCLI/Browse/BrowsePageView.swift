@@ -1,0 +1,157 @@
+import CalendarPaging
+import Interchange
+
+/// What `browse` pages by: `←` and `→` move one of it, and it chooses the page drawn.
+///
+/// The day is the only unit today. Paging by week and month (the `page-by` setting) plugs in
+/// here: a case, its `step`, and a `BrowsePageView` for its page (a week's seven days, a month
+/// grid), loaded through the same `Session` and `Pager`; the keys, prompts, note selection,
+/// change checks and the terminal handling of `Browser` stay as they are.
+enum BrowseUnit: Hashable, Sendable {
+  /// A day at a time: the menu of days and the selected day's notes.
+  case day
+
+  /// The day `count` units after `day` (before it when negative); nil past the calendar's
+  /// edges.
+  func step(from day: Day, by count: Int) -> Day? {
+    switch self {
+    case .day: return day.adding(days: count)
+    }
+  }
+
+  /// The page of the selected day, after moving the selection to `target(selected)` when a
+  /// target is given, as this unit shows it.
+  ///
+  /// - Throws: What `target` throws (a move past an edge); the store's errors.
+  func page(in session: Session, width: Int, moving target: ((Day) throws -> Day)? = nil)
+    throws -> any BrowsePageView
+  {
+    switch self {
+    case .day:
+      return DayPageView(page: try session.page(width: width, withDetails: false, moving: target))
+    }
+  }
+}
+
+/// A page as the full-screen view draws it: rows of styled text, the notes Tab moves
+/// through.
+protocol BrowsePageView {
+  /// The selected day.
+  var day: Day { get }
+  /// The notes that can be selected (Tab), edited (`e`) and deleted (`d`), in the order
+  /// shown.
+  var notes: [Note] { get }
+
+  /// The page's rows on a screen area `width` columns by `height` rows, the note at
+  /// `selectedNote` (an index into `notes`) marked and scrolled into view.
+  func rows(width: Int, height: Int, selectedNote: Int?) -> [ScreenLine]
+}
+
+/// The day page: the menu of days (as `show` draws it, the selected day in bold, the
+/// indicator in colour), the day's heading, and its notes with the selected one marked `›`.
+struct DayPageView: BrowsePageView {
+  /// The page, as the pager made it.
+  let page: DayPageResult
+  let notes: [Note]
+
+  init(page: DayPageResult) {
+    self.page = page
+    notes = page.content.notes.notes
+  }
+
+  var day: Day { page.day }
+
+  func rows(width: Int, height: Int, selectedNote: Int?) -> [ScreenLine] {
+    let menu = menuRows(width: width)
+    var heading = day.longName
+    if day == page.menu.today { heading += " · today" }
+    heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
+    let head = [ScreenLine(heading, style: ScreenStyle(bold: true))]
+    let room = max(height - menu.count - head.count, 0)
+    let body = noteRows(width: width, room: room, selectedNote: selectedNote)
+    if page.menu.options.position == .bottom {
+      let filler = Array(repeating: ScreenLine(), count: max(room - body.count, 0))
+      return head + body + filler + menu
+    }
+    return menu + head + body
+  }
+
+  /// The menu's rows: the selected day's cell bold, the indicator blue.
+  private func menuRows(width: Int) -> [ScreenLine] {
+    let renderer = MenuRenderer(
+      model: page.menu, style: Style(json: false, color: false, width: width))
+    let layout = renderer.layout()
+    let selected = layout.visibleItems.first { $0.index == layout.selectedIndex }
+    return zip(layout.rows, renderer.lines(layout)).map { row, text in
+      guard let selected else { return ScreenLine(text) }
+      switch row {
+      case .items:
+        return Self.line(
+          text, highlighting: selected.column..<(selected.column + selected.width),
+          style: ScreenStyle(bold: true))
+      case .decoration:
+        guard let indicator = layout.indicator else { return ScreenLine(text, style: .dim) }
+        return Self.line(
+          text, highlighting: indicator.column..<(indicator.column + indicator.width),
+          style: ScreenStyle(foreground: .blue), rest: .dim)
+      }
+    }
+  }
+
+  /// `text` with the columns `range` in `style` and the rest in `rest`.
+  static func line(
+    _ text: String, highlighting range: Range<Int>, style: ScreenStyle, rest: ScreenStyle = .plain
+  ) -> ScreenLine {
+    var parts = ["", "", ""]
+    var column = 0
+    for character in text {
+      let part = column < range.lowerBound ? 0 : column < range.upperBound ? 1 : 2
+      parts[part].append(character)
+      column += DisplayWidth.of(String(character))
+    }
+    var line = ScreenLine()
+    for (part, text) in parts.enumerated() where !text.isEmpty {
+      line.append(text, style: part == 1 ? style : rest)
+    }
+    return line
+  }
+
+  /// The notes' rows (`  #12  text`, wrapped as `show` wraps them), scrolled so that the
+  /// selected note is in view; `…` rows say what is above or below.
+  private func noteRows(width: Int, room: Int, selectedNote: Int?) -> [ScreenLine] {
+    let style = Style(json: false, color: false, width: width)
+    var layout = NoteLines(style: style, notes: notes)
+    var rows: [(note: Int, text: Substring)] = []
+    for (index, note) in notes.enumerated() {
+      let output = Output(capturing: 256)
+      layout.append(note, to: output)
+      let text = String(decoding: output.buffer, as: UTF8.self)
+      for line in text.split(separator: "\n") { rows.append((index, line)) }
+    }
+    guard room > 0 else { return [] }
+    var first = 0
+    if rows.count > room, let selectedNote,
+      let start = rows.firstIndex(where: { $0.note == selectedNote })
+    {
+      let end = (rows.lastIndex { $0.note == selectedNote } ?? start) + 1
+      // The selected note whole when it fits, with a row for the marks above and below.
+      first = min(max(0, end - room + 1), start > 0 ? start - 1 : 0)
+    }
+    var shown = rows[first...].prefix(room).map { row -> ScreenLine in
+      guard row.note == selectedNote else { return ScreenLine(String(row.text)) }
+      let marked = row.text.hasPrefix("  #") ? " ›" + row.text.dropFirst(2) : row.text
+      return ScreenLine(String(marked), style: ScreenStyle(reverse: true))
+    }
+    if first > 0 { shown[0] = ScreenLine("  … \(first) more above", style: .dim) }
+    let below = rows.count - first - shown.count
+    if below > 0 {
+      shown[shown.count - 1] = ScreenLine("  … \(below + 1) more below", style: .dim)
+    }
+    return shown
+  }
+}
+
+extension ScreenStyle {
+  /// Dim text.
+  static let dim = ScreenStyle(dim: true)
+}

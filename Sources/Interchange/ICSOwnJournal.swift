@@ -1,0 +1,135 @@
+internal import CalendarPaging
+
+/// A VJOURNAL read line by line on the chance that it is one calpager wrote: the fast path of
+/// `ICSDecoder`, which then needs no component model for it.
+///
+/// While every line is one calpager writes (its names, at most once each, no parameter but
+/// `DTSTART;VALUE=DATE`, no blank line, no nested component), the journal's bytes are kept
+/// and its fields read. At `END:VJOURNAL`, `note()` gives the note only when the journal is,
+/// byte for byte, what `ICSWriter` writes for that note. Such a journal reads the same through
+/// `ICalJournal` (writing and reading a note gives it back, which the round-trip tests and the
+/// fuzzers check), so the shortcut cannot change a result; anything else goes the long way.
+struct ICSOwnJournal {
+  /// The line of `BEGIN:VJOURNAL`.
+  let line: Int
+  /// The journal's bytes as read so far.
+  private(set) var raw: [UInt8]
+  /// Whether the journal may still be calpager's own.
+  private(set) var isViable = true
+
+  private var seen: UInt16 = 0
+  private var uid: String?
+  private var day: Day?
+  private var summary: [UInt8]?
+  private var description: [UInt8]?
+  private var exactBody: [UInt8]?
+  private var exactCreated: Timestamp?
+  private var exactUpdated: Timestamp?
+
+  /// Starts at the `BEGIN:VJOURNAL` line `lines` holds.
+  init(beginning lines: ICalendarLineReader) {
+    line = lines.line
+    raw = lines.raw
+  }
+
+  /// Takes in the next line; true when it is `END:VJOURNAL` and the journal still viable.
+  mutating func add(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine?) -> Bool {
+    raw += lines.raw
+    guard let parsed, isViable else {
+      isViable = false
+      return false
+    }
+    let name = parsed.name
+    let bit: UInt16
+    switch name {
+    case "UID": bit = 1
+    case "DTSTAMP": bit = 2
+    case "DTSTART": bit = 4
+    case "CREATED": bit = 8
+    case "LAST-MODIFIED": bit = 16
+    case "SUMMARY": bit = 32
+    case "DESCRIPTION": bit = 64
+    case "X-CALPAGER-BODY": bit = 128
+    case "X-CALPAGER-CREATED": bit = 256
+    case "X-CALPAGER-UPDATED": bit = 512
+    case "END":
+      isViable = lines.content[parsed.valueStart...].elementsEqual("VJOURNAL".utf8)
+      return isViable
+    default: bit = 0
+    }
+    let expectedParameters = name == "DTSTART" ? 1 : 0
+    guard bit != 0, seen & bit == 0, parsed.parameters.count == expectedParameters else {
+      isViable = false
+      return false
+    }
+    if expectedParameters == 1 {
+      guard parsed.parameters[0].name == "VALUE", parsed.parameters[0].values == ["DATE"] else {
+        isViable = false
+        return false
+      }
+    }
+    seen |= bit
+    isViable = lines.content.withUnsafeBufferPointer { line in
+      read(name, UnsafeBufferPointer(rebasing: line[parsed.valueStart...]))
+    }
+    return false
+  }
+
+  /// Reads one value; false when it is not one calpager writes.
+  private mutating func read(_ name: String, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch name {
+    case "UID":
+      uid =
+        ICalendarText.unescaped(value).withUnsafeBufferPointer { try? FieldValues.uid($0) }
+        ?? nil
+      return uid != nil
+    case "DTSTART":
+      guard value.count == 8, let date = try? ICalendarDateTime(value, property: name) else {
+        return false
+      }
+      day = date.day
+    case "SUMMARY": summary = ICalendarText.unescaped(value)
+    case "DESCRIPTION": description = ICalendarText.unescaped(value)
+    case "X-CALPAGER-BODY":
+      exactBody = Base64.decode(value)
+      return exactBody.map { $0.withUnsafeBufferPointer(UTF8Validation.isValid) } ?? false
+    case "X-CALPAGER-CREATED":
+      exactCreated = Timestamp.parse(bytes: value)
+      return exactCreated != nil
+    case "X-CALPAGER-UPDATED":
+      exactUpdated = Timestamp.parse(bytes: value)
+      return exactUpdated != nil
+    default:
+      // DTSTAMP, CREATED, LAST-MODIFIED: the comparison with what calpager writes checks them.
+      break
+    }
+    return true
+  }
+
+  /// The note, when the journal is exactly what calpager writes for it; `scratch` is reused.
+  func note(scratch: inout [UInt8]) -> DecodedNote? {
+    guard isViable, var uid, let day, let summary, let created = exactCreated,
+      let updated = exactUpdated
+    else { return nil }
+    var body = exactBody ?? summary
+    if exactBody == nil, let description {
+      body.append(0x0A)
+      body += description
+    }
+    guard body.withUnsafeBufferPointer(FieldValues.hasText) else { return nil }
+    let matches = uid.withUTF8 { uidBytes in
+      body.withUnsafeBufferPointer { bodyBytes in
+        scratch.removeAll(keepingCapacity: true)
+        ICSWriter.appendJournal(
+          NoteFields(
+            uid: uidBytes, day: day, body: bodyBytes, created: created, updated: updated),
+          into: &scratch)
+        return scratch == raw
+      }
+    }
+    guard matches else { return nil }
+    return DecodedNote(
+      uid: uid, day: day, body: String(decoding: body, as: UTF8.self), created: created,
+      updated: updated, line: line)
+  }
+}

@@ -1,0 +1,90 @@
+/// One content line of an iCalendar stream, as read: its bytes exactly as they were (folds and
+/// line break included) and what they say (name, parameters, value).
+///
+/// `BEGIN:` and `END:` lines are properties too (named `BEGIN` and `END`), so that a component
+/// keeps their bytes as well.
+public struct ICalendarProperty: Sendable, Hashable {
+  /// The name, upper-cased (`DESCRIPTION`).
+  public let name: String
+  /// The parameters in the order written.
+  public let parameters: [ICalendarParameter]
+  /// The 1-based line of the input where the property starts.
+  public let line: Int
+  /// The line as read, then the line unfolded: one slice, so that a property holds one
+  /// reference to its bytes (a component's properties share one buffer).
+  let bytes: ArraySlice<UInt8>
+  /// The index in `bytes` where the unfolded line starts.
+  let contentStart: Int
+  /// The index in `bytes` where the value starts.
+  let valueStart: Int
+
+  init(
+    name: String, parameters: [ICalendarParameter], line: Int, bytes: ArraySlice<UInt8>,
+    contentStart: Int, valueStart: Int
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.line = line
+    self.bytes = bytes
+    self.contentStart = contentStart
+    self.valueStart = valueStart
+  }
+
+  /// The bytes as read: the folded line and its line break (CRLF, LF, or none at the end of
+  /// the input).
+  public var raw: ArraySlice<UInt8> { bytes[..<contentStart] }
+
+  /// The unfolded line without its line break.
+  var content: ArraySlice<UInt8> { bytes[contentStart...] }
+
+  /// Parses one content line (`raw`: the folded line, with or without its line break).
+  ///
+  /// - Throws: `InterchangeError.malformed` (at line 1) when `raw` is not exactly one valid
+  ///   UTF-8 content line.
+  public init(parsing raw: [UInt8]) throws(InterchangeError) {
+    var lines = ICalendarLineReader()
+    var reader = ByteReader(source: ByteArraySource(raw), maximumRecordSize: raw.count + 1)
+    do {
+      guard try lines.next(&reader), !lines.isBlank else {
+        throw InterchangeError.malformed(line: 1, .notContentLine(Quote.bytes(raw)))
+      }
+      let parsed = try lines.parsed()
+      let property = lines.property(parsed)
+      guard try !lines.next(&reader) else {
+        throw InterchangeError.malformed(line: 2, .notContentLine(Quote.bytes(lines.content)))
+      }
+      self = property
+    } catch let error as InterchangeError {
+      throw error
+    } catch let problem as ImportProblem {
+      throw .malformed(line: 1, problem)
+    } catch {
+      throw .malformed(line: 1, .notContentLine(Quote.bytes(raw)))
+    }
+  }
+
+  /// The value as written (escapes kept), unfolded.
+  public var value: String { String(decoding: valueBytes, as: UTF8.self) }
+
+  /// The value's bytes as written, unfolded.
+  public var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
+
+  /// What comes before the value: the name and the parameters as written, and the colon.
+  public var head: ArraySlice<UInt8> { bytes[contentStart..<valueStart] }
+
+  /// The value read as TEXT: escapes undone.
+  public var text: String {
+    String(decoding: valueBytes.withUnsafeBufferPointer(ICalendarText.unescaped), as: UTF8.self)
+  }
+
+  /// The first value of the parameter `name` (upper-case), or nil when it is absent.
+  public func parameter(_ name: String) -> String? {
+    parameters.first { $0.name == name }?.values.first
+  }
+
+  /// Whether the raw line ends with CRLF (or with nothing: the end of the input).
+  var endsWithCRLF: Bool {
+    let raw = self.raw
+    return raw.last != 0x0A || (raw.count >= 2 && raw[raw.endIndex - 2] == 0x0D)
+  }
+}

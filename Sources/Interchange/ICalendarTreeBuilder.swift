@@ -1,0 +1,128 @@
+/// Builds one component, with everything nested in it, from the lines an
+/// `ICalendarLineReader` reads, starting at its `BEGIN:` line.
+///
+/// The bytes of the whole component are gathered in one buffer (each line as read, then
+/// unfolded); the finished tree's properties are slices of it, so a component costs a few
+/// allocations however many lines it has.
+struct ICalendarTreeBuilder {
+  private struct Line {
+    var name: String
+    var parameters: [ICalendarParameter]
+    var line: Int
+    /// The line's bytes in `storage`: as read, then unfolded from `contentStart`.
+    var bytes: Range<Int>
+    var contentStart: Int
+    var valueStart: Int
+  }
+
+  private enum Node {
+    case property(Line)
+    indirect case component(name: String, begin: Line, children: [Node], end: Line)
+    case trivia(Range<Int>)
+  }
+
+  private struct Frame {
+    var name: String
+    var begin: Line
+    var children: [Node] = []
+  }
+
+  private var storage: [UInt8] = []
+  /// The bytes read so far, as read (not counting their unfolded copies).
+  private(set) var size = 0
+  private var stack: [Frame] = []
+
+  /// Starts a component at the `BEGIN:` line `lines` holds.
+  init(beginning lines: ICalendarLineReader, _ parsed: ICalendarContentLine) {
+    let begin = record(lines, parsed)
+    stack.append(Frame(name: Self.componentName(begin, storage), begin: begin))
+  }
+
+  /// The name and line of the innermost component still open.
+  var innermost: (name: String, line: Int) {
+    (stack.last!.name, stack.last!.begin.line)
+  }
+
+  /// The line of the component's `BEGIN:`.
+  var line: Int { stack[0].begin.line }
+
+  /// Takes in a blank line.
+  mutating func addTrivia(_ lines: ICalendarLineReader) {
+    let start = storage.count
+    storage.append(contentsOf: lines.raw)
+    size += lines.raw.count
+    stack[stack.count - 1].children.append(.trivia(start..<storage.count))
+  }
+
+  /// Takes in the content line `lines` holds; returns the component once its `END:` is read.
+  ///
+  /// - Throws: `mismatchedEnd` for an `END:` that does not close the innermost component.
+  mutating func add(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine)
+    throws(ImportProblem) -> ICalendarComponent?
+  {
+    let line = record(lines, parsed)
+    switch parsed.name {
+    case "BEGIN":
+      stack.append(Frame(name: Self.componentName(line, storage), begin: line))
+    case "END":
+      let frame = stack.removeLast()
+      guard Self.componentName(line, storage) == frame.name else {
+        stack.append(frame)
+        throw .mismatchedEnd(
+          found: Quote.bytes(lines.content), open: Quote.text(frame.name))
+      }
+      let node = Node.component(
+        name: frame.name, begin: frame.begin, children: frame.children, end: line)
+      guard stack.isEmpty else {
+        stack[stack.count - 1].children.append(node)
+        return nil
+      }
+      let finished = storage
+      storage = []
+      size = 0
+      guard case .component(let component) = Self.make(node, finished) else {
+        preconditionFailure("a finished frame makes a component")
+      }
+      return component
+    default:
+      stack[stack.count - 1].children.append(.property(line))
+    }
+    return nil
+  }
+
+  private mutating func record(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine)
+    -> Line
+  {
+    let start = storage.count
+    storage.append(contentsOf: lines.raw)
+    let contentStart = storage.count
+    storage.append(contentsOf: lines.content)
+    size += lines.raw.count
+    return Line(
+      name: parsed.name, parameters: parsed.parameters, line: lines.line,
+      bytes: start..<storage.count, contentStart: contentStart,
+      valueStart: contentStart + parsed.valueStart)
+  }
+
+  /// The upper-cased value of a `BEGIN:` or `END:` line.
+  private static func componentName(_ line: Line, _ storage: [UInt8]) -> String {
+    ICalendarContentLine.componentName(storage[line.valueStart..<line.bytes.upperBound])
+  }
+
+  private static func make(_ node: Node, _ storage: [UInt8]) -> ICalendarNode {
+    func property(_ line: Line) -> ICalendarProperty {
+      ICalendarProperty(
+        name: line.name, parameters: line.parameters, line: line.line,
+        bytes: storage[line.bytes], contentStart: line.contentStart, valueStart: line.valueStart)
+    }
+    switch node {
+    case .property(let line): return .property(property(line))
+    case .trivia(let range): return .trivia(storage[range])
+    case .component(let name, let begin, let children, let end):
+      return .component(
+        ICalendarComponent(
+          name: name, begin: property(begin), children: children.map { make($0, storage) },
+          end: property(end)))
+    }
+  }
+}

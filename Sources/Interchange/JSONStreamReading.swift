@@ -1,0 +1,94 @@
+/// Steps shared by the decoders that read one big JSON value piece by piece (`json`, `jrnl`):
+/// whitespace, the extent of the next value, error messages that do not depend on chunks.
+enum JSONStreamReading {
+  /// Consumes JSON whitespace and returns the next byte (not consumed), or nil at the end.
+  static func skipWhitespace(_ reader: inout ByteReader) throws -> UInt8? {
+    while true {
+      if reader.available == 0 {
+        if try !reader.readMore() { return nil }
+      }
+      let byte = reader[0]
+      switch byte {
+      case 0x20, 0x09, 0x0D: reader.consume(1, newlines: 0)
+      case 0x0A: reader.consume(1, newlines: 1)
+      default: return byte
+      }
+    }
+  }
+
+  /// Makes the whole value that starts at the reader's first byte available, and returns its
+  /// length and the line breaks it holds.
+  ///
+  /// An object or an array runs up to its matching brace (outside strings), a string up to
+  /// its closing quote, anything else up to a `,`, `}`, `]` or whitespace. The value is not
+  /// checked here.
+  ///
+  /// - Throws: `unterminatedString` or `unexpectedEnd(expected: closing)` at `line` when the
+  ///   input ends first; what the reader throws.
+  static func valueExtent(_ reader: inout ByteReader, line: Int, closing: String) throws -> (
+    length: Int, newlines: Int
+  ) {
+    let first = reader[0]
+    let isContainer = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var newlines = 0
+    var scanned = 0
+    while true {
+      let end = reader.withBytes { bytes -> Int? in
+        var index = scanned
+        while index < bytes.count {
+          let byte = bytes[index]
+          if !isContainer && first != UInt8(ascii: "\"") {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+              return index
+            default:
+              index += 1
+              continue
+            }
+          }
+          index += 1
+          if byte == 0x0A { newlines += 1 }
+          if inString {
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+              if !isContainer { return index }
+            }
+            continue
+          }
+          switch byte {
+          case UInt8(ascii: "\""): inString = true
+          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+          case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            depth -= 1
+            if depth == 0 { return index }
+          default: break
+          }
+        }
+        return nil
+      }
+      if let end { return (end, newlines) }
+      scanned = reader.available
+      if try !reader.readMore(recordLine: line) {
+        if !isContainer && first != UInt8(ascii: "\"") { return (reader.available, newlines) }
+        throw RecordProblem(
+          line: line, problem: inString ? .unterminatedString : .unexpectedEnd(expected: closing))
+      }
+    }
+  }
+
+  /// The problem of an unexpected character at the reader's first byte (read whole first, so
+  /// that the message does not depend on where the source's chunks end).
+  static func unexpected(_ reader: inout ByteReader, expected: String) throws -> RecordProblem {
+    _ = try reader.ensure(4)
+    let found = reader.withBytes { Quote.character(in: $0, at: 0) }
+    return RecordProblem(
+      line: reader.line, problem: .unexpectedCharacter(found, expected: expected))
+  }
+}
