@@ -57,9 +57,11 @@ struct ExportCommand: CalPagerCommand {
     let days = try self.days(today: context.today, selected: session.selectedDay())
     let format = self.format ?? target.flatMap { Format(path: $0) } ?? .jsonl
     guard let target else {
-      try stream(format: format, days: days, from: session.store, to: session.output) {
-        CLIError.outputFailed(reason: $0, rolledBackSince: nil)
-      }
+      // Standard output is written out by the command's end (or, in the line mode, before
+      // the next read); a write that failed on the way stops the export here.
+      try stream(
+        format: format, days: days, from: session.store, to: session.output, flushing: false
+      ) { CLIError.outputFailed(reason: $0, rolledBackSince: nil) }
       return ExportResult(count: nil, format: format, file: nil)
     }
     let destination = try OutputTarget(path: target, database: session.store.location.path)
@@ -69,7 +71,7 @@ struct ExportCommand: CalPagerCommand {
     do {
       count = try stream(
         format: format, days: days, from: session.store,
-        to: Output(descriptor: file.descriptor)
+        to: Output(descriptor: file.descriptor), flushing: true
       ) { CLIError.cannotWrite(path: target, reason: $0) }
     } catch {
       file.abandon()
@@ -89,13 +91,14 @@ struct ExportCommand: CalPagerCommand {
     return start...end
   }
 
-  /// Writes the notes of `days` to `destination` and flushes it.
+  /// Writes the notes of `days` to `destination`, and flushes it when `flushing`.
   ///
   /// - Parameters:
   ///   - format: The format written.
   ///   - days: The days whose notes are written.
   ///   - store: Where the notes come from.
   ///   - destination: Where they go.
+  ///   - flushing: Whether to write out what is left in `destination` at the end.
   ///   - failure: The error for a failed write, given its reason: the export stops at the
   ///     first one (the rest could not make the output whole).
   /// - Returns: The number of notes written.
@@ -103,7 +106,7 @@ struct ExportCommand: CalPagerCommand {
   @discardableResult
   private func stream(
     format: Format, days: ClosedRange<Day>, from store: NoteStore, to destination: Output,
-    failure: (String) -> CLIError
+    flushing: Bool, failure: (String) -> CLIError
   ) throws -> Int {
     var encoder = NoteEncoder(format: format)
     destination.append { encoder.header(into: &$0) }
@@ -112,7 +115,8 @@ struct ExportCommand: CalPagerCommand {
       if destination.failed { throw failure(destination.writeErrorReason) }
     }
     destination.append { encoder.footer(into: &$0) }
-    guard destination.flush() else { throw failure(destination.writeErrorReason) }
+    if flushing { destination.flush() }
+    if destination.failed { throw failure(destination.writeErrorReason) }
     return count
   }
 }

@@ -98,12 +98,12 @@ final class Output {
   /// error or a full disk), now or at an earlier write.
   ///
   /// After a failure the buffer is dropped, then and at every later call: the output is
-  /// already incomplete.
+  /// already incomplete. A capture (`init(capturing:)`) is only emptied.
   @discardableResult
   func flush() -> Bool {
     defer { buffer.removeAll(keepingCapacity: true) }
     guard writeError == nil else { return false }
-    guard !buffer.isEmpty else { return true }
+    guard !buffer.isEmpty, descriptor >= 0 else { return true }
     if buffer.withUnsafeBytes({ Output.writeAll($0, to: descriptor) }) { return true }
     writeError = errno
     return false
