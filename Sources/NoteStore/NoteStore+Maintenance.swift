@@ -89,12 +89,15 @@ extension NoteStore {
   /// before this returns. The copy uses the rollback journal whatever the database uses, so
   /// it is one self-contained file.
   ///
+  /// - Parameters:
+  ///   - path: The file written (a temporary one, usually).
+  ///   - name: The file errors name, when not `path` (the one the user asked for).
   /// - Returns: The number of notes in the copy (other processes may have added more to the
   ///   database since).
   /// - Throws: `StoreError.busy` naming this database when it stays locked; `StoreError`
-  ///   naming `path` when the copy cannot be written.
+  ///   naming `name` when the copy cannot be written.
   @discardableResult
-  public func backup(intoNewFile path: String) throws -> Int {
+  public func backup(intoNewFile path: String, reportedAs name: String? = nil) throws -> Int {
     do {
       let copy = try Database(path: path)
       do {
@@ -107,7 +110,7 @@ extension NoteStore {
       try copy.execute(script: "PRAGMA journal_mode = DELETE")
       return try copy.scalarInt("SELECT count(*) FROM notes") ?? 0
     } catch let error as DatabaseError {
-      throw StoreError(error, path: path)
+      throw StoreError(error, path: name ?? path)
     }
   }
 }

@@ -65,7 +65,7 @@ struct BackupCommand: CalPagerCommand {
     target.applyMode(to: descriptor)
     close(descriptor)
     do {
-      let count = try store.backup(intoNewFile: temporary)
+      let count = try store.backup(intoNewFile: temporary, reportedAs: path)
       guard rename(temporary, target.resolvedPath) == 0 else { throw OutputFile.failure(path) }
       OutputFile.syncDirectory(target.directory)
       return count
@@ -88,7 +88,7 @@ struct BackupCommand: CalPagerCommand {
       unlink(temporary)
       unlink(temporary + "-journal")
     }
-    let count = try store.backup(intoNewFile: temporary)
+    let count = try store.backup(intoNewFile: temporary, reportedAs: path)
     let source = open(temporary, O_RDONLY | O_CLOEXEC)
     guard source >= 0 else { throw OutputFile.failure(path) }
     defer { close(source) }
