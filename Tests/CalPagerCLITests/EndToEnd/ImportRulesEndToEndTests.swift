@@ -145,6 +145,35 @@ import Testing
     #expect(try Self.notes(calpager).isEmpty)
   }
 
+  @Test func aJournalWithNoTextIsSkippedAndNamedNotImported() throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file("journals.ics")
+    let lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+      "BEGIN:VJOURNAL", "UID:kept", "DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240501",
+      "SUMMARY:Lunch", "END:VJOURNAL",
+      "BEGIN:VJOURNAL", "UID:empty", "DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240502",
+      "SUMMARY: ", "END:VJOURNAL",
+      "END:VCALENDAR",
+    ]
+    try writeFile(file, lines.joined(separator: "\r\n") + "\r\n")
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+        Imported \(file): 1 added, 0 updated, 0 unchanged, 1 skipped
+          skipped line 10 (uid 'empty'): a journal with no text (no SUMMARY or DESCRIPTION \
+        with text)
+
+        """)
+    #expect(try Self.notes(calpager).map(\.body) == ["Lunch"])
+    let json = try calpager.run(["--json", "import", "--dry-run", file])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let skipped = try #require(object["skippedRecords"] as? [[String: Any]])
+    #expect(skipped.first?["uid"] as? String == "empty" && skipped.first?["line"] as? Int == 10)
+  }
+
   @Test func addAndEditRefuseAnEmptyBody() throws {
     let calpager = Calpager()
     #expect(try calpager.run(["add", " "]).stderr.hasPrefix("Error: The note text is empty"))
