@@ -17,6 +17,8 @@ extension Option {
   static let output = Option(long: "--output", short: "-o", valueName: "file")
   /// `--dry-run` (`import`).
   static let dryRun = Option(long: "--dry-run")
+  /// `--repair` (`check`).
+  static let repair = Option(long: "--repair")
   /// `--man` (`help`).
   static let man = Option(long: "--man")
 }

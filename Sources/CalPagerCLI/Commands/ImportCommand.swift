@@ -12,8 +12,13 @@ struct ImportCommand: CalPagerCommand {
     name: "import",
     abstract: "Read notes from a file or standard input.",
     discussion: """
-      The import is all or nothing: a bad record fails the whole import, naming its line, \
-      and nothing changes. '-' reads standard input (not in the line mode, where standard \
+      The import is all or nothing: a bad record (an empty body too) fails the whole import, \
+      naming its line, and nothing changes. Notes are matched by uid: a record without one \
+      gets a uid made from its day and text, so importing a file again changes nothing. A \
+      record that is older than the stored note, or differs from it with no 'updated', is \
+      skipped; one with the same 'updated' but other text is a conflict; both keep the \
+      stored note and are named in the summary. An empty file holds no notes, in every \
+      format. '-' reads standard input (not in the line mode, where standard \
       input holds the commands). undo takes a whole import back.
 
       Examples:
@@ -79,11 +84,19 @@ struct ImportCommand: CalPagerCommand {
     } else {
       format = .jsonl
     }
-    var decoder = try NoteDecoder(format: format, source: input)
+    // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
+    let zone = LocalZone { unixSeconds in
+      var seconds = time_t(unixSeconds)
+      var parts = tm()
+      localtime_r(&seconds, &parts)
+      return Int(parts.tm_gmtoff)
+    }
+    var decoder = try NoteDecoder(format: format, source: input, zone: zone)
     try session.saveSelection()
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
     return ImportResult(
-      name: name, summary: summary, otherComponents: decoder.skippedComponents, dryRun: dryRun)
+      name: name, summary: summary, report: decoder.report,
+      otherComponents: decoder.skippedComponents, dryRun: dryRun)
   }
 }
 

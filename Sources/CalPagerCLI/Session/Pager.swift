@@ -78,6 +78,12 @@ final class Pager {
     }
   }
 
+  /// Drops the controller and its selection: the next paging command builds one around the
+  /// day the session gives it (after a rollback took back the moves made since `begin`).
+  func forgetSelection() {
+    controller = nil
+  }
+
   /// Makes sure a controller is built for a menu `width` columns wide, around `day` when it
   /// must be built; an existing one keeps its selection and window.
   func show(_ day: Day, width: Int) throws {
