@@ -101,6 +101,8 @@ import Testing
 
   @Test func everyCommandLineGetsExactlyOneObjectInOrder() throws {
     let calpager = Calpager()
+    // The export's file goes in the test's own directory, not the one the tests run in.
+    let exported = calpager.directory.file("notes.jsonl")
     let script = """
       goto 2024-05-01
 
@@ -116,7 +118,7 @@ import Testing
       begin
       rollback
       export --format csv
-      export -o notes.jsonl
+      export -o \(exported)
       quit
       show
       """
