@@ -143,16 +143,21 @@ public struct CommandSpec: Sendable {
     }
   }
 
-  /// The paragraph explaining DATE.
+  /// The paragraph explaining DATE, every form with an example.
   public static let dateForms = """
-    DATE is YYYY-MM-DD, today, yesterday, tomorrow, or a number of days from the selected \
-    day: +3 or -2.
+    DATE is YYYY-MM-DD, today, yesterday, tomorrow, a weekday, days, weeks or months from \
+    the selected day, a month YYYY-MM or an ISO week YYYY-Www: 2024-05-01; fri or friday \
+    (the next Friday after today); +3 or -2 (days); +2w or -1m (weeks or months; a month \
+    step keeps the day of the month, clamped to a shorter month's end); 2024-06 (its first \
+    day); 2024-W18 (its Monday).
     """
 
-  /// The paragraph explaining RANGE.
+  /// The paragraph explaining RANGE, every form with an example.
   public static let rangeForms = """
-    RANGE is a DATE, DATE..DATE (both days included), a month YYYY-MM or a year YYYY. Either \
-    side of .. may be a month or a year too: 2024-01..2024-03 is the first quarter of 2024.
+    RANGE is a DATE, DATE..DATE (both days included), DATE.. or ..DATE (to the last day or \
+    from the first), a month YYYY-MM or a year YYYY: 2024-05-01..2024-05-31, 2024-01-01.., \
+    ..2024-12-31, 2024-05, 2024. A month or a week covers all its days, and at the end of a \
+    range means its last day: 2024-01..2024-03 is the first quarter of 2024.
     """
 }
 
