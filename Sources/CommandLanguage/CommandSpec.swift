@@ -67,12 +67,32 @@ public struct CommandSpec: Sendable {
   public var options: [OptionHelp] = []
   /// Where the command can be typed.
   public var availability = Availability.everywhere
+  /// Whether a word starting with a single `-` that is not one of the command's options is an
+  /// argument rather than an unknown option (`search bank -mortgage`).
+  public var takesDashWords = false
+  /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings).
+  public var sections: [Section] = []
+
+  /// A titled block of entries in help, such as `SETTINGS:`.
+  public struct Section: Sendable {
+    /// The title, such as `SETTINGS`.
+    public var title: String
+    /// The entries: a label and what it means, wrapped by the help formatter.
+    public var entries: [(label: String, help: String)]
+
+    /// Creates a section.
+    public init(title: String, entries: [(label: String, help: String)]) {
+      self.title = title
+      self.entries = entries
+    }
+  }
 
   /// Creates a spec.
   public init(
     name: String, aliases: [String] = [], abstract: String, discussion: String,
     usage: [String], arguments: [Argument] = [], options: [OptionHelp] = [],
-    availability: Availability = .everywhere
+    availability: Availability = .everywhere, takesDashWords: Bool = false,
+    sections: [Section] = []
   ) {
     self.name = name
     self.aliases = aliases
@@ -82,6 +102,8 @@ public struct CommandSpec: Sendable {
     self.arguments = arguments
     self.options = options
     self.availability = availability
+    self.takesDashWords = takesDashWords
+    self.sections = sections
   }
 
   /// Whether the command exists only inside `calpager shell`.

@@ -30,6 +30,9 @@ public enum HelpText {
     if !spec.arguments.isEmpty {
       blocks.append(section("ARGUMENTS", spec.arguments.map { ($0.label, $0.help) }, width))
     }
+    for extra in spec.sections {
+      blocks.append(section(extra.title, extra.entries.map { ($0.label, $0.help) }, width))
+    }
     var options = spec.options.map { ($0.option.label, $0.help) }
     if !spec.isLineModeOnly {
       for option in Option.global where option != .help {

@@ -2,13 +2,17 @@ import CalendarPaging
 import Interchange
 import NoteStore
 
-/// What `search` prints: one line per hit (`#3  2024-05-06  snippet`, matches highlighted),
-/// or `{"query":…,"hits":[{"snippet":…,"note":{…}},…]}`.
+/// What `search` prints: one line per hit (`#3  2024-05-06  snippet`, matches highlighted)
+/// and, when the limit left some out, a line saying how many; or
+/// `{"query":…,"hits":[{"snippet":…,"note":{…}},…],"total":N}`.
 struct SearchResult: CommandResult {
   /// The query as given.
   let query: String
+  /// The hits, best first, and how many notes matched.
+  let results: SearchResults
+
   /// The hits, best first.
-  let hits: [SearchHit]
+  var hits: [SearchHit] { results.hits }
 
   func render(to output: Output, style: Style) {
     if style.json {
@@ -27,6 +31,7 @@ struct SearchResult: CommandResult {
             }
           }
         }
+        json.field("total", results.total)
       }
       return
     }
@@ -41,6 +46,11 @@ struct SearchResult: CommandResult {
       output.line(
         style.paint(label, SGR.dim) + "  " + hit.note.day.description + "  "
           + highlighted(hit.snippet, style: style))
+    }
+    if results.remaining > 0 {
+      output.line(
+        "\(countText(results.remaining, "more note")) matched: --all or --limit N shows "
+          + (results.remaining == 1 ? "it" : "them"))
     }
   }
 
