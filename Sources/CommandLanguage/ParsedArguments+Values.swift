@@ -121,6 +121,20 @@ extension ParsedArguments {
     return (first, last)
   }
 
+  /// The unit `option` names (`--by day|week|month`), or nil when it was not given.
+  ///
+  /// - Throws: `UsageError` naming the value and the units there are.
+  public func unit(_ option: Option) throws(UsageError) -> CalendarUnit? {
+    guard let given = value(option) else { return nil }
+    do {
+      return try CalendarUnit(parsing: given.value)
+    } catch {
+      throw failure(
+        error.description
+          + Suggestion.phrase(for: given.value, among: CalendarUnit.allCases.map(\.rawValue)))
+    }
+  }
+
   /// `word` read as a RANGE.
   public func range(_ word: String) throws(UsageError) -> RangeExpression {
     do {

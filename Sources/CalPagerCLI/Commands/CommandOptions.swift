@@ -5,6 +5,8 @@ import CommandLanguage
 extension Option {
   /// `--with-notes` (`next`, `prev`).
   static let withNotes = Option(long: "--with-notes")
+  /// `--by <unit>` (`show`, `next`, `prev`, `goto`, `today`).
+  static let by = Option(long: "--by", valueName: "unit")
   /// `--day <date>` (`add`).
   static let day = Option(long: "--day", valueName: "date")
   /// `--format <format>` (`export`, `import`).

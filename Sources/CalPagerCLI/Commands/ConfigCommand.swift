@@ -31,14 +31,19 @@ struct ConfigCommand: CalPagerCommand {
       Argument(label: "<key>", help: "A setting's name, as 'config list' shows it."),
       Argument(label: "<value>", help: "The setting's new value."),
     ],
-    sections: [
-      .init(
-        title: "SETTINGS",
-        entries: SettingKey.allCases.map { key in
-          (key.rawValue, "\(key.summary): \(key.acceptedValues). (default: \(key.defaultValue))")
-        })
-    ]
+    sections: [settingsSection]
   )
+
+  /// Help's `SETTINGS:` block: every setting, the values it takes and its default.
+  private static var settingsSection: CommandSpec.Section {
+    var entries: [(label: String, help: String)] = []
+    for key in SettingKey.allCases {
+      let help: String =
+        key.summary + ": " + key.acceptedValues + ". (default: " + key.defaultValue + ")"
+      entries.append((label: key.rawValue, help: help))
+    }
+    return CommandSpec.Section(title: "SETTINGS", entries: entries)
+  }
 
   /// What `config` does.
   enum Action: Hashable, Sendable {

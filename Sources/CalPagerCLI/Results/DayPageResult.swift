@@ -28,18 +28,30 @@ struct DayPageResult: CommandResult {
     if menu.options.position == .top {
       output.append { renderer.append(layout, to: &$0) }
     }
-    writeDay(to: output, style: style)
+    DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
     if menu.options.position == .bottom {
       output.append { renderer.append(layout, to: &$0) }
     }
   }
 
-  private func writeDay(to output: Output, style: Style) {
+  /// Writes `day`'s heading (`Wednesday 1 May 2024 · today · 2 notes`, wrapped at its `·`
+  /// when it does not fit the width) and its notes.
+  static func writeDay(
+    _ day: Day, today: Day, content: PageContent, to output: Output, style: Style
+  ) {
+    let count = content.notes.isEmpty ? "no notes" : countText(content.notes.count, "note")
     var heading = day.longName
-    if day == menu.today { heading += " · today" }
-    let notes = content.notes
-    heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
-    output.line(style.paint(heading, SGR.bold))
+    if day == today { heading += " · today" }
+    heading += " · " + count
+    // Bytes are never fewer than columns: most headings fit without being measured.
+    if heading.utf8.count <= style.width || DisplayWidth.of(heading) <= style.width {
+      output.line(style.paint(heading, SGR.bold))
+    } else {
+      let parts = [day.longName] + (day == today ? ["today"] : []) + [count]
+      for line in TextFit.join(parts, width: style.width) {
+        output.line(style.paint(line, SGR.bold))
+      }
+    }
     content.appendLines(to: output, style: style)
   }
 }

@@ -78,7 +78,17 @@ final class Session {
   // MARK: - Paging
 
   /// The page of the selected day, after moving the selection to `target(selected)` when a
-  /// target is given.
+  /// target is given: `page(width:by:moving:)` by day.
+  func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
+    let move = target.map { target in { (day: Day, _: CalendarUnit) in try target(day) } }
+    guard case .day(let page) = try page(width: width, by: .day, moving: move) else {
+      preconditionFailure("a page by day is a day page")
+    }
+    return page
+  }
+
+  /// The page of the selected day, of its week or of its month, after moving the selection to
+  /// `target(selected, unit)` when a target is given.
   ///
   /// Everything happens in one unit, so the page's menu marks and notes come from one state
   /// even while other processes write: in a one-shot run that moves, one write transaction
@@ -87,25 +97,42 @@ final class Session {
   ///
   /// - Parameters:
   ///   - width: The menu's width in columns.
-  ///   - target: The day to select, given the selected one; nil to show the selected day.
+  ///   - unit: What the page shows; nil for the `page-by` setting.
+  ///   - target: The day to select, given the selected one and the unit the page shows; nil
+  ///     to show the selected day.
   /// - Returns: The page of the day selected afterwards.
   /// - Throws: What `target` throws; the store's errors.
-  func page(width: Int, moving target: ((Day) throws -> Day)? = nil) throws -> DayPageResult {
-    let body = { () throws -> DayPageResult in
+  func page(
+    width: Int, by unit: CalendarUnit?,
+    moving target: ((Day, CalendarUnit) throws -> Day)? = nil
+  ) throws -> PageResult {
+    let body = { () throws -> PageResult in
       try self.pager.refresh()
       let selected = try self.selectedDay()
-      if let target {
-        let day = try target(selected)
-        try self.pager.select(day, width: width)
+      let unit = unit ?? self.pager.menuOptions.pageBy
+      let day = try target?(selected, unit) ?? selected
+      let page: PageResult
+      switch unit {
+      case .day:
+        if target != nil {
+          try self.pager.select(day, width: width)
+        } else {
+          try self.pager.show(day, width: width)
+        }
+        page = .day(try self.pager.page(today: self.today))
+      case .week:
+        page = .week(try self.pager.weekPage(day, width: width, today: self.today))
+      case .month:
+        page = .month(try self.pager.monthPage(day, width: width, today: self.today))
+      }
+      if target != nil {
         if self.savesEveryMove {
           try self.store.setSelectedDay(day)
         } else {
           self.unsavedSelection = day
         }
-      } else {
-        try self.pager.show(selected, width: width)
       }
-      return try self.pager.page(today: self.today)
+      return page
     }
     if savesEveryMove && target != nil {
       return try store.write(body)

@@ -1,0 +1,78 @@
+import CalendarPaging
+import Interchange
+
+/// The page of a week: the menu of weeks, the week's title, and its seven days (starting on
+/// `first-weekday`), each with its notes; or, with `--json`,
+/// `{"selected":…,"by":"week","days":[{"day":…,"notes":[…]},…],"menu":["2024-W18",…]}`.
+struct WeekPageResult: CommandResult {
+  /// The menu of weeks around the selected one.
+  let menu: PeriodMenu<Week>
+  /// The selected week.
+  let week: Week
+  /// The selected day, one of the week's.
+  let day: Day
+  /// Today.
+  let today: Day
+  /// The week's notes, by day and then in the order they were added.
+  let notes: [Note]
+
+  func render(to output: Output, style: Style) {
+    let layout = menu.layout(width: style.width)
+    if style.json {
+      output.jsonObject { json in
+        json.field("selected", day)
+        json.field("by", CalendarUnit.week.rawValue)
+        json.key("days")
+        json.array { json in
+          for (day, notes) in notesByDay() {
+            json.object { json in
+              json.field("day", day)
+              json.notes("notes", notes)
+            }
+          }
+        }
+        menu.writeJSON(layout, to: &json)
+      }
+      return
+    }
+    if menu.options.position == .top { menu.write(layout, to: output, style: style) }
+    let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
+    for line in TextFit.join([week.title, count], width: style.width) {
+      output.line(style.paint(line, SGR.bold))
+    }
+    var lines = NoteLines(style: style, notes: notes)
+    for (day, notes) in notesByDay() {
+      var parts = [day.weekLabel]
+      if day == self.day { parts.append("selected") }
+      if day == today { parts.append("today") }
+      for (index, line) in TextFit.join(parts, width: style.width).enumerated() {
+        // The selected day's line in bold, today's underlined, when colour is on.
+        var codes = ""
+        if style.color && index == 0 {
+          if day == self.day { codes += SGR.bold }
+          if day == today { codes += SGR.underline }
+        }
+        output.line(codes.isEmpty ? line : codes + line + SGR.reset)
+      }
+      for note in notes { lines.append(note, to: output) }
+    }
+    if menu.options.position == .bottom { menu.write(layout, to: output, style: style) }
+  }
+
+  /// The week's days, each with its notes.
+  private func notesByDay() -> [(Day, [Note])] {
+    var remaining = notes[...]
+    return week.days.everyDay.map { day in
+      let count = remaining.prefix { $0.day == day }.count
+      defer { remaining = remaining.dropFirst(count) }
+      return (day, Array(remaining.prefix(count)))
+    }
+  }
+}
+
+extension Day {
+  /// `Wed 1 May`: a day on a week page.
+  var weekLabel: String {
+    "\(weekday.shortName) \(dayOfMonth) \(Month.shortNames[month - 1])"
+  }
+}
