@@ -30,16 +30,12 @@ extension CalendarPeriod {
   /// Whether `day` is one of the period's days.
   func holds(_ day: Day) -> Bool { dayRange.contains(day) }
 
-  /// The menu options for a menu of periods: those of days, with items at least as wide as
-  /// the widest label, today's `*` and the note mark need.
+  /// The menu options for a menu of periods: those of days, but every item as wide as its
+  /// label, today's `*` and the note mark (labels of weeks differ in width, and are wider
+  /// than the days' items are set to be).
   static func menuOptions(from options: MenuOptions) -> MenuOptions {
     var adjusted = options
-    let widest = widestMenuLabel + 3
-    switch options.itemSize {
-    case .fixed(let width): adjusted.itemSize = .fixed(width: max(width, widest))
-    case .sizeToFit(let width): adjusted.itemSize = .sizeToFit(minWidth: max(width, widest))
-    case .selfSizing: adjusted.itemSize = .selfSizing(estimatedWidth: widest)
-    }
+    adjusted.itemSize = .selfSizing(estimatedWidth: widestMenuLabel + 3)
     return adjusted
   }
 }
