@@ -28,9 +28,9 @@ final class Pager {
   /// the window measures nothing again.
   private var itemWidths: (days: [Day], today: Day, widths: [Int])?
   /// The paging model of weeks, once a page by week was shown.
-  private var weeks: PeriodPager<Week>?
+  private(set) var weeks: PeriodPager<Week>?
   /// The paging model of months, once a page by month was shown.
-  private var months: PeriodPager<Month>?
+  private(set) var months: PeriodPager<Month>?
 
   init(store: NoteStore) {
     self.store = store

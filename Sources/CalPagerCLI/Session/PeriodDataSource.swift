@@ -16,6 +16,8 @@ struct PeriodDataSource<Period: CalendarPeriod>: PagingDataSource {
   private(set) var counts: [Period: Int] = [:]
   /// The error the last count query raised, if it failed.
   private(set) var countsError: Error?
+  /// The number of count queries made, for tests of the query budget.
+  private(set) var countQueries = 0
 
   init(store: NoteStore) {
     self.store = store
@@ -31,6 +33,7 @@ struct PeriodDataSource<Period: CalendarPeriod>: PagingDataSource {
   mutating func windowDidChange(_ window: PagingWindow<Period>) {
     counts = [:]
     guard let first = window.items.first, let last = window.items.last else { return }
+    countQueries += 1
     do {
       let days = try store.noteCounts(in: first.firstDay...last.lastDay)
       for period in window.items {
