@@ -20,6 +20,9 @@ struct PeriodMenu<Period: CalendarPeriod> {
   /// The menu options, with items wide enough for the labels.
   let options: MenuOptions
 
+  /// The selected period.
+  var selected: Period { periods[selectedIndex] }
+
   /// The layout of the window's periods on a line `width` columns wide.
   func layout(width: Int) -> MenuLayout {
     MenuLayout(
@@ -29,7 +32,7 @@ struct PeriodMenu<Period: CalendarPeriod> {
   }
 
   /// Writes the menu's lines to `output`.
-  func write(_ layout: MenuLayout, to output: Output, style: Style) {
+  private func write(_ layout: MenuLayout, to output: Output, style: Style) {
     let lines = MenuLines(style: style)
     output.append { bytes in
       lines.append(layout, to: &bytes) { index, width, selected, line in
@@ -47,11 +50,32 @@ struct PeriodMenu<Period: CalendarPeriod> {
     }
   }
 
-  /// Writes the member `menu`: the periods shown on the line, as `2024-W18` or `2024-05`.
-  func writeJSON(_ layout: MenuLayout, to json: inout JSONWriter) {
-    json.key("menu")
-    json.array { json in
-      for placement in layout.visibleItems { json.string(periods[placement.index].description) }
+  /// Writes a page by this menu's unit: with `--json`, `{"selected":…,"by":…,` then what
+  /// `json` writes, then `"menu":[…]}` (the periods shown on the line, as `2024-W18` or
+  /// `2024-05`); as text, the menu (above or below), the `title` in bold (its parts joined by
+  /// `·`, wrapped to the width) and what `text` writes.
+  func writePage(
+    selected day: Day, title: [String], to output: Output, style: Style,
+    json body: (inout JSONWriter) -> Void, text: () -> Void
+  ) {
+    let layout = layout(width: style.width)
+    if style.json {
+      output.jsonObject { json in
+        json.field("selected", day)
+        json.field("by", Period.unit.rawValue)
+        body(&json)
+        json.key("menu")
+        json.array { json in
+          for placement in layout.visibleItems { json.string(periods[placement.index].description) }
+        }
+      }
+      return
     }
+    if options.position == .top { write(layout, to: output, style: style) }
+    for line in TextFit.join(title, width: style.width) {
+      output.line(style.paint(line, SGR.bold))
+    }
+    text()
+    if options.position == .bottom { write(layout, to: output, style: style) }
   }
 }

@@ -8,12 +8,8 @@ import Interchange
 struct MonthPageResult: CommandResult {
   /// The menu of months around the selected one.
   let menu: PeriodMenu<Month>
-  /// The selected month.
-  let month: Month
-  /// The selected day, in the month.
+  /// The selected day, in the selected month.
   let day: Day
-  /// Today.
-  let today: Day
   /// The note count of each day of the month.
   let counts: [Int]
   /// The selected day's notes.
@@ -22,36 +18,28 @@ struct MonthPageResult: CommandResult {
   let firstWeekday: Weekday
 
   func render(to output: Output, style: Style) {
-    let layout = menu.layout(width: style.width)
-    if style.json {
-      output.jsonObject { json in
-        json.field("selected", day)
-        json.field("by", CalendarUnit.month.rawValue)
-        json.key("days")
-        json.array { json in
-          for (offset, day) in month.days.everyDay.enumerated() {
-            json.object { json in
-              json.field("day", day)
-              json.field("count", counts[offset])
-            }
-          }
-        }
-        content.writeJSON("notes", to: &json)
-        menu.writeJSON(layout, to: &json)
-      }
-      return
-    }
-    if menu.options.position == .top { menu.write(layout, to: output, style: style) }
+    let month = menu.selected
     let total = counts.reduce(0, +)
     let count = total == 0 ? "no notes" : countText(total, "note")
-    for line in TextFit.join([month.title, count], width: style.width) {
-      output.line(style.paint(line, SGR.bold))
+    menu.writePage(selected: day, title: [month.title, count], to: output, style: style) {
+      json in
+      json.key("days")
+      json.array { json in
+        for (offset, day) in month.days.everyDay.enumerated() {
+          json.object { json in
+            json.field("day", day)
+            json.field("count", counts[offset])
+          }
+        }
+      }
+      content.writeJSON("notes", to: &json)
+    } text: {
+      let grid = MonthGrid(
+        month: month, selected: day, today: menu.today, counts: counts,
+        firstWeekday: firstWeekday)
+      for line in grid.lines(style: style) { output.line(line) }
+      output.line()
+      DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
     }
-    let grid = MonthGrid(
-      month: month, selected: day, today: today, counts: counts, firstWeekday: firstWeekday)
-    for line in grid.lines(style: style) { output.line(line) }
-    output.line()
-    DayPageResult.writeDay(day, today: today, content: content, to: output, style: style)
-    if menu.options.position == .bottom { menu.write(layout, to: output, style: style) }
   }
 }

@@ -7,62 +7,49 @@ import Interchange
 struct WeekPageResult: CommandResult {
   /// The menu of weeks around the selected one.
   let menu: PeriodMenu<Week>
-  /// The selected week.
-  let week: Week
-  /// The selected day, one of the week's.
+  /// The selected day, one of the selected week's.
   let day: Day
-  /// Today.
-  let today: Day
   /// The week's notes, by day and then in the order they were added.
   let notes: [Note]
 
   func render(to output: Output, style: Style) {
-    let layout = menu.layout(width: style.width)
-    if style.json {
-      output.jsonObject { json in
-        json.field("selected", day)
-        json.field("by", CalendarUnit.week.rawValue)
-        json.key("days")
-        json.array { json in
-          for (day, notes) in notesByDay() {
-            json.object { json in
-              json.field("day", day)
-              json.notes("notes", notes)
-            }
+    let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
+    menu.writePage(
+      selected: day, title: [menu.selected.title, count], to: output, style: style
+    ) { json in
+      json.key("days")
+      json.array { json in
+        for (day, notes) in notesByDay() {
+          json.object { json in
+            json.field("day", day)
+            json.notes("notes", notes)
           }
         }
-        menu.writeJSON(layout, to: &json)
       }
-      return
-    }
-    if menu.options.position == .top { menu.write(layout, to: output, style: style) }
-    let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
-    for line in TextFit.join([week.title, count], width: style.width) {
-      output.line(style.paint(line, SGR.bold))
-    }
-    var lines = NoteLines(style: style, notes: notes)
-    for (day, notes) in notesByDay() {
-      var parts = [day.weekLabel]
-      if day == self.day { parts.append("selected") }
-      if day == today { parts.append("today") }
-      for (index, line) in TextFit.join(parts, width: style.width).enumerated() {
-        // The selected day's line in bold, today's underlined, when colour is on.
-        var codes = ""
-        if style.color && index == 0 {
-          if day == self.day { codes += SGR.bold }
-          if day == today { codes += SGR.underline }
+    } text: {
+      var lines = NoteLines(style: style, notes: notes)
+      for (day, notes) in notesByDay() {
+        var parts = [day.weekLabel]
+        if day == self.day { parts.append("selected") }
+        if day == menu.today { parts.append("today") }
+        for (index, line) in TextFit.join(parts, width: style.width).enumerated() {
+          // The selected day's line in bold, today's underlined, when colour is on.
+          var codes = ""
+          if style.color && index == 0 {
+            if day == self.day { codes += SGR.bold }
+            if day == menu.today { codes += SGR.underline }
+          }
+          output.line(codes.isEmpty ? line : codes + line + SGR.reset)
         }
-        output.line(codes.isEmpty ? line : codes + line + SGR.reset)
+        for note in notes { lines.append(note, to: output) }
       }
-      for note in notes { lines.append(note, to: output) }
     }
-    if menu.options.position == .bottom { menu.write(layout, to: output, style: style) }
   }
 
   /// The week's days, each with its notes.
   private func notesByDay() -> [(Day, [Note])] {
     var remaining = notes[...]
-    return week.days.everyDay.map { day in
+    return menu.selected.days.everyDay.map { day in
       let count = remaining.prefix { $0.day == day }.count
       defer { remaining = remaining.dropFirst(count) }
       return (day, Array(remaining.prefix(count)))

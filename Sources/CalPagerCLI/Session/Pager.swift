@@ -138,27 +138,30 @@ final class Pager {
   /// The page of the week holding `day`, weeks starting on the `first-weekday` setting:
   /// the menu of weeks around it and its days' notes.
   func weekPage(_ day: Day, width: Int, today: Day) throws -> WeekPageResult {
-    let weeks = self.weeks ?? PeriodPager(store: store)
-    self.weeks = weeks
-    weeks.select(day, width: width, options: menuOptions)
-    selectedDay = day
-    let (menu, page) = try weeks.selection(today: today, options: menuOptions)
-    return WeekPageResult(
-      menu: menu, week: page.period, day: day, today: today, notes: try page.notes())
+    let (menu, page) = try select(day, in: &weeks, width: width, today: today)
+    return WeekPageResult(menu: menu, day: day, notes: try page.notes())
   }
 
   /// The page of the month holding `day`: the menu of months around it, the month's note
   /// counts by day and `day`'s notes.
   func monthPage(_ day: Day, width: Int, today: Day) throws -> MonthPageResult {
-    let months = self.months ?? PeriodPager(store: store)
-    self.months = months
-    months.select(day, width: width, options: menuOptions)
-    selectedDay = day
-    let (menu, page) = try months.selection(today: today, options: menuOptions)
+    let (menu, page) = try select(day, in: &months, width: width, today: today)
     let content = try self.content(of: day) { try store.dayNotes(day) }
     return MonthPageResult(
-      menu: menu, month: page.period, day: day, today: today, counts: try page.counts(),
-      content: content, firstWeekday: menuOptions.firstWeekday)
+      menu: menu, day: day, counts: try page.counts(), content: content,
+      firstWeekday: menuOptions.firstWeekday)
+  }
+
+  /// Selects the period holding `day` in `periods` (made on first use) and returns the menu
+  /// around it and its page.
+  private func select<Period: CalendarPeriod>(
+    _ day: Day, in periods: inout PeriodPager<Period>?, width: Int, today: Day
+  ) throws -> (menu: PeriodMenu<Period>, page: PeriodPage<Period>) {
+    let pager = periods ?? PeriodPager(store: store)
+    periods = pager
+    pager.select(day, width: width, options: menuOptions)
+    selectedDay = day
+    return try pager.selection(today: today, options: menuOptions)
   }
 }
 
