@@ -1,4 +1,5 @@
 import CalendarPaging
+import CommandLanguage
 import Foundation
 import NoteStore
 import TestSupport
@@ -73,6 +74,21 @@ import Testing
       try calpager.run("config set first-weekday \(width % 2 == 0 ? "sunday" : "monday")")
     }
     #expect(failures == 0)
+  }
+
+  @Test func helpOfEveryCommandFitsEveryWidth() {
+    let grammar = CommandRegistry.grammar
+    var random = SplitMix64(seed: 2_024)
+    for width in Self.widths(&random) {
+      for mode in [ParseMode.commandLine, .shellLine] {
+        for spec in [nil] + grammar.commands(in: mode) {
+          let text = HelpText.text(for: spec, grammar: grammar, width: width, mode: mode)
+          for line in text.split(separator: "\n") where Self.columns(line) > width {
+            Issue.record("help \(spec?.name ?? "") at \(width): \(line)")
+          }
+        }
+      }
+    }
   }
 
   @Test func theDayHeadingWrapsAtItsSeparators() throws {
