@@ -10,8 +10,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case environmentNotUTF8(name: String)
   /// `next --with-notes` or `prev --with-notes` found no day with notes that way.
   case noDayWithNotes(from: Day, forward: Bool)
-  /// `next N` or `prev N` would leave the calendar.
-  case cannotStep(days: Int, from: Day, forward: Bool)
+  /// `next N` or `prev N` (by days, weeks or months) would leave the calendar.
+  case cannotStep(count: Int, unit: CalendarUnit, from: Day, forward: Bool)
   /// `add` got a body with no visible text (from stdin or the editor).
   case emptyNoteNotAdded
   /// `edit` got a body with no visible text (from stdin or the editor).
@@ -80,8 +80,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "the environment variable \(name) is not valid UTF-8 text"
     case .noDayWithNotes(let day, let forward):
       return "no day \(forward ? "after" : "before") \(day.longName) has notes"
-    case .cannotStep(let days, let day, let forward):
-      return "cannot move \(days) days \(forward ? "after" : "before") \(day): days "
+    case .cannotStep(let count, let unit, let day, let forward):
+      return "cannot move \(countText(count, unit.rawValue)) \(forward ? "after" : "before") "
+        + "\(day): days "
         + (forward ? "end at 9999-12-31" : "start at 0001-01-01")
     case .emptyNoteNotAdded:
       return "the note is empty; nothing was added"

@@ -6,7 +6,9 @@
 /// by the selected position: the selected item at the left or right edge or in the middle,
 /// clamped near a bounded edge of the data source (except `center`), or, when every item of a
 /// bounded source fits, placed by the alignment. An item selected wider than the line is shown
-/// from its start.
+/// from its start. When the source has more items on either side, the insets stay free at
+/// both ends of the line wherever the selection is: the edges and the middle are those of
+/// the columns between them.
 ///
 /// The visible slice holds the items entirely on the line; an item cut by an edge of the line
 /// is dropped, so a label is never cut in the middle of a character (`hasHiddenItemsBefore`
@@ -108,13 +110,18 @@ public struct MenuLayout: Sendable, Hashable {
       case .right: offset = -(width - contentEnd)
       }
     } else {
-      if selected.count >= width {
-        offset = selected.lowerBound
+      // A menu with more items on a side keeps its insets free at both ends of the line,
+      // wherever the selection is: items are placed on the columns between them.
+      let lead = bounded ? 0 : insetLeft
+      let room = bounded ? width : max(0, width - insetLeft - insetRight)
+      if selected.count >= room {
+        offset = selected.lowerBound - lead
       } else {
         switch options.selectedPosition {
-        case .left: offset = selected.lowerBound
-        case .right: offset = selected.upperBound - width
-        case .preferCentered, .center: offset = selected.lowerBound - (width - selected.count) / 2
+        case .left: offset = selected.lowerBound - lead
+        case .right: offset = selected.upperBound - lead - room
+        case .preferCentered, .center:
+          offset = selected.lowerBound - lead - (room - selected.count) / 2
         }
       }
       if options.selectedPosition != .center {
@@ -123,6 +130,9 @@ public struct MenuLayout: Sendable, Hashable {
       }
     }
 
+    // The columns other items must lie within: inside the insets of an open menu.
+    let firstColumn = bounded ? 0 : min(insetLeft, width)
+    let endColumn = bounded ? width : max(firstColumn, width - insetRight)
     var visible: [Placement] = []
     visible.reserveCapacity(frames.count)
     for (index, frame) in frames.enumerated() {
@@ -135,7 +145,7 @@ public struct MenuLayout: Sendable, Hashable {
           Placement(
             index: index, column: clippedStart, width: clippedEnd - clippedStart,
             isClipped: clippedStart != start || clippedEnd != end))
-      } else if start >= 0, end <= width, !frame.isEmpty || start < width {
+      } else if start >= firstColumn, end <= endColumn, !frame.isEmpty || start < endColumn {
         visible.append(Placement(index: index, column: start, width: end - start, isClipped: false))
       }
     }

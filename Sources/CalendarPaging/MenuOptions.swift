@@ -23,6 +23,8 @@ public struct MenuOptions: Sendable, Hashable {
   public var position: MenuPosition = .top
   /// The weekday weeks start on, when paging by week.
   public var firstWeekday: Weekday = .monday
+  /// The unit pages step and show by when a command does not say (`--by`).
+  public var pageBy: CalendarUnit = .day
 
   /// Creates the default options.
   public init() {}

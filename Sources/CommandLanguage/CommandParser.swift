@@ -14,6 +14,8 @@ import CalendarPaging
 /// - `-h`/`--help` anywhere before `--` asks for the help of the command (or the overview),
 ///   whatever else is wrong, unless the command word itself is unknown.
 /// - A repeated option keeps its last value.
+/// - A command that takes `-word`s (`search`) reads a word starting with a single `-` that is
+///   none of its options as an argument: `search bank -mortgage`.
 ///
 /// The arguments are left as words for the command to read with its spec's labels
 /// (`ParsedArguments`).
@@ -119,7 +121,7 @@ private struct Scan {
     while index < arguments.count {
       let word = arguments[index]
       index += 1
-      if literalFrom != nil || !CommandParser.isOptionLike(word) {
+      if literalFrom != nil || !CommandParser.isOptionLike(word) || isDashWord(word) {
         try take(word)
       } else if word == "--" {
         literalFrom = words.count
@@ -127,6 +129,16 @@ private struct Scan {
         readOption(word, arguments, &index)
       }
     }
+  }
+
+  /// Whether `word`, which looks like an option, is an argument of a command that takes
+  /// `-word`s: it starts with a single `-` and spells none of the command's options.
+  func isDashWord(_ word: String) -> Bool {
+    guard let command, command.takesDashWords, !word.utf8.starts(with: "--".utf8) else {
+      return false
+    }
+    guard let option = grammar.option(spelled: word) else { return true }
+    return !command.accepts(option)
   }
 
   /// A word that is not an option: the command word, or an argument of the command.

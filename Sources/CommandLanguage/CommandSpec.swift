@@ -67,12 +67,32 @@ public struct CommandSpec: Sendable {
   public var options: [OptionHelp] = []
   /// Where the command can be typed.
   public var availability = Availability.everywhere
+  /// Whether a word starting with a single `-` that is not one of the command's options is an
+  /// argument rather than an unknown option (`search bank -mortgage`).
+  public var takesDashWords = false
+  /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings).
+  public var sections: [Section] = []
+
+  /// A titled block of entries in help, such as `SETTINGS:`.
+  public struct Section: Sendable {
+    /// The title, such as `SETTINGS`.
+    public var title: String
+    /// The entries: a label and what it means, wrapped by the help formatter.
+    public var entries: [(label: String, help: String)]
+
+    /// Creates a section.
+    public init(title: String, entries: [(label: String, help: String)]) {
+      self.title = title
+      self.entries = entries
+    }
+  }
 
   /// Creates a spec.
   public init(
     name: String, aliases: [String] = [], abstract: String, discussion: String,
     usage: [String], arguments: [Argument] = [], options: [OptionHelp] = [],
-    availability: Availability = .everywhere
+    availability: Availability = .everywhere, takesDashWords: Bool = false,
+    sections: [Section] = []
   ) {
     self.name = name
     self.aliases = aliases
@@ -82,6 +102,8 @@ public struct CommandSpec: Sendable {
     self.arguments = arguments
     self.options = options
     self.availability = availability
+    self.takesDashWords = takesDashWords
+    self.sections = sections
   }
 
   /// Whether the command exists only inside `calpager shell`.
@@ -152,16 +174,21 @@ public struct CommandSpec: Sendable {
     }
   }
 
-  /// The paragraph explaining DATE.
+  /// The paragraph explaining DATE, every form with an example.
   public static let dateForms = """
-    DATE is YYYY-MM-DD, today, yesterday, tomorrow, or a number of days from the selected \
-    day: +3 or -2.
+    DATE is YYYY-MM-DD, today, yesterday, tomorrow, a weekday, days, weeks or months from \
+    the selected day, a month YYYY-MM or an ISO week YYYY-Www: 2024-05-01; fri or friday \
+    (the next Friday after today); +3 or -2 (days); +2w or -1m (weeks or months; a month \
+    step keeps the day of the month, clamped to a shorter month's end); 2024-06 (its first \
+    day); 2024-W18 (its Monday).
     """
 
-  /// The paragraph explaining RANGE.
+  /// The paragraph explaining RANGE, every form with an example.
   public static let rangeForms = """
-    RANGE is a DATE, DATE..DATE (both days included), a month YYYY-MM or a year YYYY. Either \
-    side of .. may be a month or a year too: 2024-01..2024-03 is the first quarter of 2024.
+    RANGE is a DATE, DATE..DATE (both days included), DATE.. or ..DATE (to the last day or \
+    from the first), a month YYYY-MM or a year YYYY: 2024-05-01..2024-05-31, 2024-01-01.., \
+    ..2024-12-31, 2024-05, 2024. A month or a week covers all its days, and at the end of a \
+    range means its last day: 2024-01..2024-03 is the first quarter of 2024.
     """
 }
 

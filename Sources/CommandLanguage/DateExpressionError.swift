@@ -15,6 +15,8 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
   case invalidDate(DayError)
   /// Of the form `YYYY-MM`, but the month is not 01…12.
   case invalidMonth(String, month: Int)
+  /// Of the form `YYYY-Www`, but the year has no such week.
+  case invalidWeek(PeriodError)
   /// A year, month or range side in year 0000.
   case yearZero(String)
   /// An offset larger than any two days are apart.
@@ -30,12 +32,13 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
   public var description: String {
     switch self {
     case .notADate(let text):
-      return "\(Quote.quoted(text)) is not a date: expected YYYY-MM-DD, today, yesterday, "
-        + "tomorrow, or days from the selected day like +3 or -2"
+      return "\(Quote.quoted(text)) is not a date: expected \(DateExpressionError.dateForms)"
     case .notARange(let text):
-      return "\(Quote.quoted(text)) is not a range: expected a DATE, DATE..DATE, "
-        + "a month YYYY-MM or a year YYYY"
+      return "\(Quote.quoted(text)) is not a range: expected a DATE, DATE..DATE, DATE.., "
+        + "..DATE, a month YYYY-MM or a year YYYY"
     case .invalidDate(let error):
+      return error.description
+    case .invalidWeek(let error):
       return error.description
     case .invalidMonth(let text, let month):
       return "\(Quote.quoted(text)) is not a month: there is no month \(month), "
@@ -43,8 +46,13 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
     case .yearZero(let text):
       return "\(Quote.quoted(text)) is out of range: years run from 0001 to 9999"
     case .offsetTooLarge(let text):
+      let (limit, unit) =
+        text.hasSuffix("w")
+        ? (DateExpression.maximumWeekOffset, "weeks")
+        : text.hasSuffix("m")
+          ? (DateExpression.maximumMonthOffset, "months") : (DateExpression.maximumOffset, "days")
       return "\(Quote.quoted(text)) is too far: days run from 0001-01-01 to 9999-12-31, "
-        + "\(DateExpression.maximumOffset) days apart"
+        + "\(limit) \(unit) apart"
     case .outOfRange(let expression, let base, .before):
       return "'\(expression)' from \(base) is before 0001-01-01, the first day"
     case .outOfRange(let expression, let base, .after):
@@ -56,13 +64,43 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
     }
   }
 
+  /// The DATE forms, for messages: what a DATE may be.
+  public static let dateForms =
+    "YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, "
+    + "or an offset from the selected day like +3, -2, +2w or -1m"
+
   /// Why `text`, which `DateExpression.parse(bytes:)` refused, is not a DATE.
   static func diagnosingDate(_ text: String) -> DateExpressionError {
     let bytes = Array(text.utf8)
     if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
-      bytes.count > 1, bytes.dropFirst().allSatisfy({ (48...57).contains($0) })
+      bytes.count > 1
     {
-      return .offsetTooLarge(text)
+      var digits = bytes.dropFirst()
+      if digits.count > 1, digits.last == UInt8(ascii: "w") || digits.last == UInt8(ascii: "m") {
+        digits = digits.dropLast()
+      }
+      if digits.allSatisfy({ (48...57).contains($0) }) { return .offsetTooLarge(text) }
+    }
+    let digits = { (range: Range<Int>) in bytes[range].allSatisfy { (48...57).contains($0) } }
+    if bytes.count == 7, bytes[4] == UInt8(ascii: "-"), digits(0..<4), digits(5..<7) {
+      do {
+        _ = try Month(parsing: text)
+      } catch .invalidMonth(_, let month) {
+        return .invalidMonth(text, month: month)
+      } catch {
+        return .yearZero(text)
+      }
+    }
+    if bytes.count == 8, bytes[4] == UInt8(ascii: "-"), bytes[5] | 0x20 == UInt8(ascii: "w"),
+      digits(0..<4), digits(6..<8)
+    {
+      do {
+        _ = try Week(parsing: text)
+      } catch .yearZero {
+        return .yearZero(text)
+      } catch {
+        return .invalidWeek(error)
+      }
     }
     if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
       do {

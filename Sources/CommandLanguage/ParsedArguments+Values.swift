@@ -83,11 +83,7 @@ extension ParsedArguments {
 
   /// The DATE at `index`.
   public func date(at index: Int) throws(UsageError) -> DateExpression {
-    try date(
-      word(
-        at: index,
-        expected: "expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected "
-          + "day like +3 or -2"))
+    try date(word(at: index, expected: "expected " + DateExpressionError.dateForms))
   }
 
   /// `word` read as a DATE.
@@ -103,6 +99,40 @@ extension ParsedArguments {
   public func date(_ option: Option) throws(UsageError) -> DateExpression? {
     guard let given = value(option) else { return nil }
     return try date(given.value)
+  }
+
+  /// The DATE values of `from` and `to` (`--from`, `--to`), each nil when not given.
+  ///
+  /// - Throws: `UsageError` for a value that is not a DATE, or when both name fixed days and
+  ///   `from` is after `to`.
+  public func dateBounds(from: Option, to: Option) throws(UsageError)
+    -> (from: DateExpression?, to: DateExpression?)
+  {
+    let first = try date(from)
+    let last = try date(to)
+    if let first, let last, first.isAbsolute, last.isAbsolute {
+      do {
+        // Any days will do: fixed days ignore them.
+        _ = try DateExpression.days(from: first, to: last, today: .first, selected: .first)
+      } catch {
+        throw failure(error.description)
+      }
+    }
+    return (first, last)
+  }
+
+  /// The unit `option` names (`--by day|week|month`), or nil when it was not given.
+  ///
+  /// - Throws: `UsageError` naming the value and the units there are.
+  public func unit(_ option: Option) throws(UsageError) -> CalendarUnit? {
+    guard let given = value(option) else { return nil }
+    do {
+      return try CalendarUnit(parsing: given.value)
+    } catch {
+      throw failure(
+        error.description
+          + Suggestion.phrase(for: given.value, among: CalendarUnit.allCases.map(\.rawValue)))
+    }
   }
 
   /// `word` read as a RANGE.

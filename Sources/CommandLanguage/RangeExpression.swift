@@ -2,11 +2,12 @@ public import CalendarPaging
 
 /// A RANGE argument as typed, resolved to days only when the command runs.
 ///
-/// RANGE is a DATE (that one day), `DATE..DATE` (both days included), a month `YYYY-MM` or a
-/// year `YYYY`. Either side of `..` may also be a month or a year, standing for its first day
-/// on the left and its last on the right: `2024-01..2024-03` is the first quarter of 2024.
-/// A range that ends before it starts is an error, not swapped: it is more likely a typo than
-/// a wish.
+/// RANGE is a DATE (that one day, or every day of a month or an ISO week), `DATE..DATE` (both
+/// days included), `DATE..` (to 9999-12-31), `..DATE` (from 0001-01-01), a month `YYYY-MM` or
+/// a year `YYYY`. Either side of `..` may also be a month, a week or a year, standing for its
+/// first day on the left and its last on the right: `2024-01..2024-03` is the first quarter of
+/// 2024. A range that ends before it starts is an error, not swapped: it is more likely a typo
+/// than a wish.
 public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
   /// One side of a range: a day, a month or a year.
   public enum Bound: Hashable, Sendable, CustomStringConvertible {
@@ -16,6 +17,8 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
     case month(year: Int, month: Int)
     /// `YYYY`: every day of the year.
     case year(Int)
+    /// Nothing, beside `..`: the calendar's first day on the left, its last on the right.
+    case open
 
     /// The days this bound covers.
     ///
@@ -23,8 +26,7 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
     public func days(today: Day, selected: Day) throws(DateExpressionError) -> ClosedRange<Day> {
       switch self {
       case .date(let expression):
-        let day = try expression.resolve(today: today, selected: selected)
-        return day...day
+        return try expression.days(today: today, selected: selected)
       case .month(let year, let month):
         // Parsing checked year 1…9999 and month 1…12.
         let first = Day(year: year, month: month, day: 1) ?? .first
@@ -32,6 +34,8 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
       case .year(let year):
         let first = Day(year: year, month: 1, day: 1) ?? .first
         return first...(Day(year: year, month: 12, day: 31) ?? .last)
+      case .open:
+        return Day.first...Day.last
       }
     }
 
@@ -48,6 +52,7 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
       case .month(let year, let month):
         return Bound.padded(year, to: 4) + "-" + Bound.padded(month, to: 2)
       case .year(let year): return Bound.padded(year, to: 4)
+      case .open: return ""
       }
     }
 
@@ -90,8 +95,11 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
       self.init(try RangeExpression.bound(bytes[...], in: text))
       return
     }
-    let start = try RangeExpression.bound(bytes[..<separator], in: text)
-    let end = try RangeExpression.bound(bytes[(separator + 2)...], in: text)
+    let startBytes = bytes[..<separator]
+    let endBytes = bytes[(separator + 2)...]
+    guard !startBytes.isEmpty || !endBytes.isEmpty else { throw .notARange(String(text)) }
+    let start = try startBytes.isEmpty ? .open : RangeExpression.bound(startBytes, in: text)
+    let end = try endBytes.isEmpty ? .open : RangeExpression.bound(endBytes, in: text)
     self.init(from: start, to: end)
     if start.isAbsolute, end.isAbsolute {
       // Any days will do: absolute bounds ignore them.
@@ -117,7 +125,8 @@ public struct RangeExpression: Hashable, Sendable, CustomStringConvertible {
     return first.lowerBound...last.upperBound
   }
 
-  /// The range as a user would type it: `2024-05`, `2024-05-01..2024-05-31`, `-7..today`.
+  /// The range as a user would type it: `2024-05`, `2024-05-01..2024-05-31`, `-7..today`,
+  /// `2024-01-01..`.
   public var description: String {
     guard let end else { return start.description }
     return "\(start)..\(end)"

@@ -317,4 +317,31 @@ import Testing
     #expect(layout.indicator == MenuLayout.Span(column: 36, width: 8))
     #expect(layout.visibleItems.first?.column == 0)
   }
+
+  @Test(arguments: SelectedPosition.allCases)
+  func anOpenMenuKeepsItsInsetsFreeWhereverTheSelectionIs(position: SelectedPosition) {
+    var options = MenuOptions()
+    options.itemSize = .fixed(width: 5)
+    options.spacing = 1
+    options.selectedPosition = position
+    for (left, right) in [(0, 0), (3, 3), (0, 7), (6, 1), (12, 12)] {
+      options.insets = HorizontalInsets(left: left, right: right)
+      for width in [20, 41, 80] {
+        for (before, after) in [(true, true), (false, true), (true, false)] {
+          for selected in [0, 1, 15, 29, 30] {
+            let layout = MenuLayout(
+              itemWidths: Array(repeating: 5, count: 31), selectedIndex: selected,
+              lineWidth: width, options: options, hasItemsBefore: before,
+              hasItemsAfter: after)
+            for placement in layout.visibleItems {
+              #expect(placement.column + placement.width <= width)
+              guard placement.index != selected else { continue }
+              #expect(placement.column >= left, "\(position) \(left),\(right) \(width)")
+              #expect(placement.column + placement.width <= width - right)
+            }
+          }
+        }
+      }
+    }
+  }
 }

@@ -30,6 +30,15 @@ import Testing
     #expect(try days("2023..2024-02") == day("2023-01-01")...day("2024-02-29"))
     #expect(try days("2024-05-15..2024-05") == day("2024-05-15")...day("2024-05-31"))
     #expect(try days("0001..9999") == Day.first...Day.last)
+    #expect(try days("2024-01-01..") == day("2024-01-01")...Day.last)
+    #expect(try days("..2024-12-31") == Day.first...day("2024-12-31"))
+    #expect(try days("2024-05..") == day("2024-05-01")...Day.last)
+    #expect(try days("..2024-05") == Day.first...day("2024-05-31"))
+    #expect(try days("2024-W18") == day("2024-04-29")...day("2024-05-05"))
+    #expect(try days("2024-W18..2024-W19") == day("2024-04-29")...day("2024-05-12"))
+    #expect(try days("2024-05-01..2024-W18") == day("2024-05-01")...day("2024-05-05"))
+    #expect(try days("today..fri") == today...day("2024-05-17"))
+    #expect(try days("-1m..+2w") == day("2024-04-01")...day("2024-05-15"))
   }
 
   @Test func parsesIntoBounds() throws {
@@ -44,8 +53,9 @@ import Testing
   @Test(arguments: [
     ("", DateExpressionError.notARange("")),
     ("..", .notARange("..")),
-    ("2024-05-01..", .notARange("2024-05-01..")),
-    ("..2024-05-01", .notARange("..2024-05-01")),
+    ("...", .notARange("...")),
+    ("2024-05-01...", .notARange("2024-05-01...")),
+    ("2024-W60", .invalidWeek(.invalidWeek("2024-W60", year: 2024, week: 60))),
     ("2024-05-01...2024-05-02", .notARange("2024-05-01...2024-05-02")),
     ("2024-05-01..2024-05-02..2024-05-03", .notARange("2024-05-01..2024-05-02..2024-05-03")),
     ("May", .notARange("May")),
@@ -110,6 +120,7 @@ import Testing
   @Test func describesItselfAsTyped() throws {
     for text in [
       "2024", "2024-05", "2024-05-01", "today", "-7..today", "2024-01..2024-03", "0001..9999",
+      "2024-01-01..", "..2024-12-31", "2024-W18..+2w", "monday..friday",
     ] {
       #expect(try RangeExpression(parsing: text).description == text)
     }

@@ -47,7 +47,9 @@ extension Browser {
   /// `/`: lists the notes that match `query`; Enter goes to one's day.
   func search(_ query: String) {
     attempt {
-      let result = try SearchCommand(query: query).run(in: context(options: commandOptions))
+      // The words as a command line splits them, so quotes make a phrase as in `search`.
+      let command = SearchCommand(words: try Tokenizer.words(in: query))
+      let result = try command.run(in: context(options: commandOptions))
       guard !result.hits.isEmpty else {
         show(lines(of: result).first ?? "")
         return
@@ -102,7 +104,7 @@ extension Browser {
         let result = try run(command, in: context(options: options))
         if result.endsSession { return .quit(0) }
         try load()
-        if result is DayPageResult {
+        if result is PageResult || result is DayPageResult {
           // A paging command moved the selection: the page shows it.
           session.output.flush()
           selectionMoved()

@@ -5,14 +5,20 @@ import CommandLanguage
 extension Option {
   /// `--with-notes` (`next`, `prev`).
   static let withNotes = Option(long: "--with-notes")
+  /// `--by <unit>` (`show`, `next`, `prev`, `goto`, `today`).
+  static let by = Option(long: "--by", valueName: "unit")
   /// `--day <date>` (`add`).
   static let day = Option(long: "--day", valueName: "date")
   /// `--format <format>` (`export`, `import`).
   static let format = Option(long: "--format", valueName: "format")
-  /// `--from <date>` (`export`).
+  /// `--from <date>` (`export`, `search`).
   static let from = Option(long: "--from", valueName: "date")
-  /// `--to <date>` (`export`).
+  /// `--to <date>` (`export`, `search`).
   static let to = Option(long: "--to", valueName: "date")
+  /// `--limit <n>` (`search`).
+  static let limit = Option(long: "--limit", valueName: "n")
+  /// `--all` (`search`).
+  static let all = Option(long: "--all")
   /// `-o`, `--output <file>` (`export`).
   static let output = Option(long: "--output", short: "-o", valueName: "file")
   /// `--dry-run` (`import`).

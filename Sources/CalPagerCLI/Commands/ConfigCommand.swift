@@ -7,14 +7,19 @@ struct ConfigCommand: CalPagerCommand {
     name: "config",
     abstract: "Show or change the settings.",
     discussion: """
-      The settings are the menu's options: item widths, spacing, where the selected day \
-      sits, the indicator and border, and the menu at the top or bottom. 'config list' shows \
-      each setting with its value, 'config set' checks a value before keeping it, and \
-      'config unset' restores a setting's default.
+      The settings are the menu's options (item widths, spacing, insets, alignment, where \
+      the selected day sits, the indicator and border, the menu at the top or bottom), the \
+      day weeks start on, and what pages show by. 'config list' shows each setting with its \
+      value, 'config set' checks a value and keeps it in its canonical form (FIXED:8 is kept \
+      as fixed:8), and 'config unset' restores a setting's default. SETTINGS below lists \
+      every setting, the values it takes and its default.
 
       Examples:
         calpager config list
-        calpager config get <key>
+        calpager config get first-weekday
+        calpager config set page-by week
+        calpager config set menu-item-size fixed:10
+        calpager config unset page-by
       """,
     usage: [
       "calpager config list",
@@ -26,8 +31,20 @@ struct ConfigCommand: CalPagerCommand {
       Argument(
         label: "<key>", help: "A setting's name, as 'config list' shows it.", kind: .settingKey),
       Argument(label: "<value>", help: "The setting's new value."),
-    ]
+    ],
+    sections: [settingsSection]
   )
+
+  /// Help's `SETTINGS:` block: every setting, the values it takes and its default.
+  private static var settingsSection: CommandSpec.Section {
+    var entries: [(label: String, help: String)] = []
+    for key in SettingKey.allCases {
+      let help: String =
+        key.summary + ": " + key.acceptedValues + ". (default: " + key.defaultValue + ")"
+      entries.append((label: key.rawValue, help: help))
+    }
+    return CommandSpec.Section(title: "SETTINGS", entries: entries)
+  }
 
   /// What `config` does.
   enum Action: Hashable, Sendable {

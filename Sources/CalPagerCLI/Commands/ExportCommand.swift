@@ -16,7 +16,8 @@ struct ExportCommand: CalPagerCommand {
     discussion: """
       Notes are written by day, then in the order they were added, and the same notes \
       always give the same bytes. Every format but md can be imported again without loss. \
-      --from and --to take a DATE each and include that day.
+      --from and --to take a DATE each and include that day; a month or a week given to --to \
+      ends on its last day.
 
       \(CommandSpec.dateForms)
 
@@ -85,10 +86,7 @@ struct ExportCommand: CalPagerCommand {
   ///
   /// - Throws: `DateExpressionError` when a side leaves the calendar or `from` is after `to`.
   func days(today: Day, selected: Day) throws(DateExpressionError) -> ClosedRange<Day> {
-    let start = try from?.resolve(today: today, selected: selected) ?? .first
-    let end = try to?.resolve(today: today, selected: selected) ?? .last
-    guard start <= end else { throw .fromAfterTo(from: start, to: end) }
-    return start...end
+    try DateExpression.days(from: from, to: to, today: today, selected: selected)
   }
 
   /// Writes the notes of `days` to `destination`, and flushes it when `flushing`.
@@ -150,11 +148,7 @@ extension Format {
 extension ExportCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     format = try Format.option(in: arguments, importing: false)
-    from = try arguments.date(.from)
-    to = try arguments.date(.to)
-    if case .day(let first) = from, case .day(let last) = to, first > last {
-      throw arguments.failure(DateExpressionError.fromAfterTo(from: first, to: last).description)
-    }
+    (from, to) = try arguments.dateBounds(from: .from, to: .to)
     if let given = arguments.value(.output) {
       guard !given.value.isEmpty else {
         throw arguments.failure("the file name given to '\(given.spelling)' is empty")

@@ -1,29 +1,34 @@
+import CalendarPaging
 import CommandLanguage
 
-/// `goto DATE`: select a day.
+/// `goto DATE [--by UNIT]`: select a day.
 struct GotoCommand: CalPagerCommand {
   static let spec = CommandSpec(
     name: "goto",
     abstract: "Select a day.",
     discussion: """
       \(CommandSpec.dateForms) An offset counts from the day selected now, so 'goto +7' moves a week \
-      forward and 'goto -1' a day back.
+      forward and 'goto -1' a day back. --by shows the day's week or month instead.
 
       Examples:
         calpager goto 2024-05-01
         calpager goto tomorrow
         calpager goto -7
+        calpager goto 2024-06 --by month
+        calpager goto 2024-W18 --by week
       """,
-    usage: ["calpager goto <date>"],
-    arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)]
+    usage: ["calpager goto <date> [--by <unit>]"],
+    arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)],
+    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
   )
 
   /// The day to select.
   let date: DateExpression
+  /// What to show by; nil for the `page-by` setting.
+  var unit: CalendarUnit?
 
-  func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width, withDetails: context.style.json) {
-      selected in
+  func run(in context: CommandContext) throws -> PageResult {
+    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json) { selected, _ in
       try date.resolve(today: context.today, selected: selected)
     }
   }
@@ -33,5 +38,6 @@ extension GotoCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     date = try arguments.date(at: 0)
     try arguments.expectAtMost(1)
+    unit = try arguments.unit(.by)
   }
 }

@@ -1,6 +1,7 @@
+import CalendarPaging
 import CommandLanguage
 
-/// `next [N] [--with-notes]`: the selection N days forward, or to the Nth following day with
+/// `next [N] [--with-notes] [--by UNIT]`: the selection N days forward, or to the Nth following day with
 /// notes.
 struct NextCommand: StepCommand {
   static let spec = stepSpec(
@@ -13,4 +14,6 @@ struct NextCommand: StepCommand {
   var count = 1
   /// Whether only days with notes count.
   var withNotes = false
+  /// What to step and show by; nil for the `page-by` setting.
+  var unit: CalendarUnit?
 }

@@ -1,6 +1,7 @@
+import CalendarPaging
 import CommandLanguage
 
-/// `prev [N] [--with-notes]`: the selection N days back, or to the Nth earlier day with notes.
+/// `prev [N] [--with-notes] [--by UNIT]`: the selection N days back, or to the Nth earlier day with notes.
 struct PrevCommand: StepCommand {
   static let spec = stepSpec(
     name: "prev", direction: "back", ordinal: "earlier", edge: "before 0001-01-01")
@@ -12,4 +13,6 @@ struct PrevCommand: StepCommand {
   var count = 1
   /// Whether only days with notes count.
   var withNotes = false
+  /// What to step and show by; nil for the `page-by` setting.
+  var unit: CalendarUnit?
 }

@@ -1,23 +1,42 @@
+import CalendarPaging
 import CommandLanguage
 
-/// `show`: the selected day and its notes; what calpager does when no command is given.
-struct ShowCommand: ArgumentlessCommand {
+/// `show [--by UNIT]`: the selected day and its notes, or its week or month; what calpager
+/// does when no command is given.
+struct ShowCommand: CalPagerCommand {
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show the selected day and its notes.",
     discussion: """
       Prints the menu line (the days around the selected one, today and days with notes \
       marked) and the selected day's notes with their ids. This is what calpager does when \
-      no subcommand is given. The selected day is kept in the database; at first it is today.
+      no subcommand is given. The selected day is kept in the database; at first it is today. \
+      With --by week, the menu holds weeks and the page the selected week's days with their \
+      notes; with --by month, the menu holds months and the page a grid of the month (the \
+      selected day marked >, today *, days with notes •) and the selected day's notes. The \
+      page-by setting makes either the default.
 
       Examples:
         calpager
         calpager show --width 60
+        calpager show --by week
+        calpager show --by month
       """,
-    usage: ["calpager show"]
+    usage: ["calpager show [--by <unit>]"],
+    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
   )
 
-  func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width, withDetails: context.style.json)
+  /// What to show by; nil for the `page-by` setting.
+  var unit: CalendarUnit?
+
+  func run(in context: CommandContext) throws -> PageResult {
+    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
+  }
+}
+
+extension ShowCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+    unit = try arguments.unit(.by)
   }
 }

@@ -2,19 +2,22 @@ import CalendarPaging
 import CommandLanguage
 import NoteStore
 
-/// `next` and `prev`: the selection a number of days, or of days with notes, one way.
-protocol StepCommand: CalPagerCommand where Result == DayPageResult {
+/// `next` and `prev`: the selection a number of days, weeks or months, or of days with notes,
+/// one way.
+protocol StepCommand: CalPagerCommand where Result == PageResult {
   /// Whether the command moves forward.
   static var isForward: Bool { get }
   /// The command going the other way, suggested for a negative count.
   static var opposite: String { get }
-  /// How many days, or days with notes, to move.
+  /// How many days, weeks or months, or days with notes, to move.
   var count: Int { get }
   /// Whether only days with notes count.
   var withNotes: Bool { get }
+  /// What to step and show by (`--by`); nil for the `page-by` setting.
+  var unit: CalendarUnit? { get }
 
-  /// A move of `count` days, or days with notes.
-  init(count: Int, withNotes: Bool)
+  /// A move of `count` units, or days with notes.
+  init(count: Int, withNotes: Bool, unit: CalendarUnit?)
 }
 
 extension StepCommand {
@@ -27,57 +30,74 @@ extension StepCommand {
       abstract: "Move the selection \(direction) by N days.",
       discussion: """
         The new selection is saved, so the next command starts from it. With --with-notes, \
-        move to the Nth \(ordinal) day that has notes instead. A move \(edge) fails and \
-        leaves the selection where it was.
+        move to the Nth \(ordinal) day that has notes instead. With --by week or --by month \
+        (or the page-by setting), move by N weeks or N months and show the week or the \
+        month: a move by months keeps the day of the month, clamped once to a shorter \
+        month's end, so '\(name) 2 --by month' is one move of two months. A move \(edge) \
+        fails and leaves the selection where it was.
 
         Examples:
           calpager \(name)
           calpager \(name) 7
           calpager \(name) --with-notes
+          calpager \(name) --by week
+          calpager \(name) 2 --by month
         """,
-      usage: ["calpager \(name) [<n>] [--with-notes]"],
+      usage: ["calpager \(name) [<n>] [--with-notes] [--by <unit>]"],
       arguments: [
         Argument(
-          label: "<n>", help: "How many days to move, a positive whole number. (default: 1)")
+          label: "<n>",
+          help: "How many days, weeks or months to move, a positive whole number. (default: 1)")
       ],
-      options: [OptionHelp(.withNotes, help: "Count only the days that have notes.")]
+      options: [
+        OptionHelp(.withNotes, help: "Count only the days that have notes."),
+        OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue))),
+      ]
     )
   }
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init(
-      count: try arguments.count(opposite: Self.opposite), withNotes: arguments.flag(.withNotes))
+      count: try arguments.count(opposite: Self.opposite), withNotes: arguments.flag(.withNotes),
+      unit: try arguments.unit(.by))
   }
 
-  func run(in context: CommandContext) throws -> DayPageResult {
-    try Step(count: count, withNotes: withNotes, forward: Self.isForward).run(in: context)
+  func run(in context: CommandContext) throws -> PageResult {
+    try Step(count: count, withNotes: withNotes, forward: Self.isForward)
+      .run(in: context, by: unit)
   }
 }
 
-/// The move of `next` and `prev`: a number of days, or of days with notes, either way.
+/// The help of `--by`, the same for every paging command.
+let byHelp =
+  "What to step and show by: day, week (its seven days, from first-weekday) or month (a grid "
+  + "and the selected day's notes). (default: the page-by setting, day)"
+
+/// The move of `next` and `prev`: a number of days, weeks or months, or of days with notes,
+/// either way.
 ///
 /// Like every paging command it works out the target day and selects it through the pager.
 struct Step {
-  /// How many days, or days with notes, to move.
+  /// How many units, or days with notes, to move.
   let count: Int
   /// Whether only days with notes count.
   let withNotes: Bool
   /// Forward (`next`) or back (`prev`).
   let forward: Bool
 
-  func run(in context: CommandContext) throws -> DayPageResult {
+  func run(in context: CommandContext, by unit: CalendarUnit?) throws -> PageResult {
     let session = try context.session
-    return try session.page(width: context.style.width, withDetails: context.style.json) {
-      selected in
-      try target(from: selected, store: session.store)
+    return try session.page(width: context.style.width, by: unit, withDetails: context.style.json) { selected, unit in
+      try target(from: selected, by: unit, store: session.store)
     }
   }
 
-  /// The day the move lands on from `day`.
+  /// The day the move lands on from `day`, by `unit` (a move by months is one step of
+  /// `count` months, clamped once).
   ///
   /// - Throws: `DayError.outOfRange` for a one-day step past an edge, `CLIError.cannotStep`
-  ///   for a longer one, `CLIError.noDayWithNotes` when no day with notes is left that way.
-  func target(from day: Day, store: NoteStore) throws -> Day {
+  ///   for another, `CLIError.noDayWithNotes` when no day with notes is left that way.
+  func target(from day: Day, by unit: CalendarUnit = .day, store: NoteStore) throws -> Day {
     if withNotes {
       var day = day
       for _ in 0..<count {
@@ -88,9 +108,11 @@ struct Step {
       }
       return day
     }
-    guard let target = day.adding(days: forward ? count : -count) else {
-      if count == 1 { throw DayError.outOfRange(from: day, direction: forward ? .after : .before) }
-      throw CLIError.cannotStep(days: count, from: day, forward: forward)
+    guard let target = day.adding(forward ? count : -count, unit) else {
+      if count == 1 && unit == .day {
+        throw DayError.outOfRange(from: day, direction: forward ? .after : .before)
+      }
+      throw CLIError.cannotStep(count: count, unit: unit, from: day, forward: forward)
     }
     return target
   }

@@ -1,22 +1,34 @@
+import CalendarPaging
 import CommandLanguage
 
-/// `today`: select today.
-struct TodayCommand: ArgumentlessCommand {
+/// `today [--by UNIT]`: select today.
+struct TodayCommand: CalPagerCommand {
   static let spec = CommandSpec(
     name: "today",
     abstract: "Select today.",
     discussion: """
-      Today is the local date in the time zone of $TZ.
+      Today is the local date in the time zone of $TZ. --by shows today's week or month \
+      instead of the day.
 
-      Example:
+      Examples:
         calpager today
+        calpager today --by month
       """,
-    usage: ["calpager today"]
+    usage: ["calpager today [--by <unit>]"],
+    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
   )
 
-  func run(in context: CommandContext) throws -> DayPageResult {
-    try context.session.page(width: context.style.width, withDetails: context.style.json) { _ in
-      context.today
-    }
+  /// What to show by; nil for the `page-by` setting.
+  var unit: CalendarUnit?
+
+  func run(in context: CommandContext) throws -> PageResult {
+    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json) { _, _ in context.today }
+  }
+}
+
+extension TodayCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    try arguments.expectAtMost(0)
+    unit = try arguments.unit(.by)
   }
 }

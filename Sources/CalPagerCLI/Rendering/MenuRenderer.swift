@@ -1,10 +1,9 @@
 import CalendarPaging
 
-/// The menu of days as terminal lines: each visible day's label (`Wed 1`, `*` after today's
-/// day, `•` at the end of a day with notes), the indicator `━` under the selected day and the
-/// border `─`, laid out by `MenuLayout`; `…` marks days beyond either end of the line.
-///
-/// Colour only decorates: the characters are the same with and without it.
+/// The menu of days as terminal lines (`MenuLines`): each visible day's label (`Wed 1`, `*`
+/// after today's day, `•` at the end of a day with notes), the indicator `━` under the
+/// selected day and the border `─`, laid out by `MenuLayout`; `…` marks days beyond either end
+/// of the line.
 struct MenuRenderer {
   /// What the menu shows.
   let model: MenuModel
@@ -39,148 +38,31 @@ struct MenuRenderer {
 
   /// Appends the menu's lines, top to bottom, each with its newline.
   func append(_ layout: MenuLayout, to bytes: inout [UInt8]) {
-    for row in layout.rows {
-      switch row {
-      case .items: appendItemsLine(layout, to: &bytes)
-      case .decoration: appendDecorationLine(layout, to: &bytes)
-      }
-      bytes.append(0x0A)
+    MenuLines(style: style).append(layout, to: &bytes) { index, width, selected, line in
+      appendCell(for: days[index], width: width, selected: selected, to: &line)
     }
   }
 
-  /// Appends the days' line.
-  ///
-  /// It is built as bytes: a String per cell and per run of spaces cost more than the rest of
-  /// a page with few notes.
-  private func appendItemsLine(_ layout: MenuLayout, to line: inout [UInt8]) {
-    let lineStart = line.count
-    var column = 0
-    let first = layout.visibleItems.first?.column ?? layout.lineWidth
-    if layout.hasHiddenItemsBefore && first > 0 {
-      appendPainted(Self.ellipsis, Self.dim, to: &line)
-      column = 1
-    }
-    for placement in layout.visibleItems {
-      line.appendSpaces(placement.column - column)
-      appendCell(
-        for: days[placement.index], width: placement.width,
-        selected: placement.index == layout.selectedIndex, to: &line)
-      column = placement.column + placement.width
-    }
-    if layout.hasHiddenItemsAfter && column < layout.lineWidth {
-      line.appendSpaces(layout.lineWidth - 1 - column)
-      appendPainted(Self.ellipsis, Self.dim, to: &line)
-    }
-    while line.count > lineStart && line.last == 0x20 { line.removeLast() }
-  }
-
-  /// `Mon` … `Sun` in UTF-8, Monday first.
-  private static let weekdayNames: [[UInt8]] = Weekday.allCases.map { Array($0.shortName.utf8) }
-
-  /// `…`, `•`, `━` and `─` in UTF-8.
-  private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-  private static let bullet: [UInt8] = [0xE2, 0x80, 0xA2]
-  private static let heavyBar: [UInt8] = [0xE2, 0x94, 0x81]
-  private static let lightBar: [UInt8] = [0xE2, 0x94, 0x80]
-
-  /// The SGR sequences the menu paints with, as bytes.
-  private static let dim = Array(SGR.dim.utf8)
-  private static let blue = Array(SGR.blue.utf8)
-  private static let yellow = Array(SGR.yellow.utf8)
-  private static let reset = Array(SGR.reset.utf8)
-  private static let bold = Array(SGR.bold.utf8)
-  private static let underline = Array(SGR.underline.utf8)
-  private static let boldUnderline = Array((SGR.bold + SGR.underline).utf8)
-
-  /// Appends `text` wrapped in `code` and a reset when colour is on (`Style.paint` for
-  /// bytes).
-  private func appendPainted(_ text: [UInt8], _ code: [UInt8], to line: inout [UInt8]) {
-    guard style.color, !text.isEmpty else {
-      line.append(contentsOf: text)
-      return
-    }
-    line.append(contentsOf: code)
-    line.append(contentsOf: text)
-    line.append(contentsOf: Self.reset)
-  }
-
-  /// Appends a day's cell of `width` columns: its label left-aligned and, for a day with
-  /// notes, `•` in the last column.
+  /// Appends a day's cell of `width` columns: its label (`Wed 1`, `*` after today's) and, for
+  /// a day with notes, `•` in the last column.
   private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
-    guard width > 0 else { return }
-    let hasNotes = model.noteCount(day) > 0
     let isToday = day == today
-    // The label `Wed 1` (`*` after today's), cut to the columns the cell leaves it.
-    let weekday = Self.weekdayNames[day.weekday.rawValue - 1]
+    let weekday = day.weekday.shortName.utf8
     let dayOfMonth = day.dayOfMonth
     let fullWidth = weekday.count + (dayOfMonth >= 10 ? 3 : 2) + (isToday ? 1 : 0)
-    let labelWidth = min(fullWidth, hasNotes && width >= 2 ? width - 1 : width)
-    let code =
-      isToday
-      ? (selected ? Self.boldUnderline : Self.underline)
-      : selected ? Self.bold : []
-    let painted = style.color && !code.isEmpty && labelWidth > 0
-    if painted { line.append(contentsOf: code) }
-    if labelWidth == fullWidth {
-      line.append(contentsOf: weekday)
-      line.append(0x20)
-      if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
-      line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
-      if isToday { line.append(UInt8(ascii: "*")) }
-    } else {
+    MenuLines(style: style).appendCell(
+      width: width, labelWidth: fullWidth, isToday: isToday, hasNotes: model.noteCount(day) > 0,
+      selected: selected, alignment: options.alignment, to: &line
+    ) { columns, line in
+      // The label is ASCII: one byte a column.
       let labelStart = line.count
       line.append(contentsOf: weekday)
       line.append(0x20)
       if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
       line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
       if isToday { line.append(UInt8(ascii: "*")) }
-      line.removeSubrange((labelStart + labelWidth)...)
+      line.removeSubrange((labelStart + columns)...)
     }
-    if painted { line.append(contentsOf: Self.reset) }
-    line.appendSpaces(width - labelWidth - (hasNotes && width >= 2 ? 1 : 0))
-    if hasNotes && width >= 2 { appendPainted(Self.bullet, Self.yellow, to: &line) }
-  }
-
-  /// Appends the indicator and border line.
-  private func appendDecorationLine(_ layout: MenuLayout, to line: inout [UInt8]) {
-    let lineStart = line.count
-    let width = layout.lineWidth
-    var borderStart = 0
-    var borderEnd = 0
-    if let border = layout.border {
-      borderStart = border.column
-      borderEnd = min(border.column + border.width, width)
-    }
-    // The columns `range` of the line: `─` where the border runs, spaces elsewhere (none
-    // after the last `─` when `trimming`), in dim when `dim` and colour is on.
-    func appendColumns(_ range: Range<Int>, trimming: Bool, dim: Bool) {
-      let barStart = min(max(range.lowerBound, borderStart), range.upperBound)
-      let barEnd = max(min(range.upperBound, borderEnd), barStart)
-      let end =
-        trimming && barStart == barEnd ? range.lowerBound : trimming ? barEnd : range.upperBound
-      guard end > range.lowerBound else { return }
-      let painted = dim && style.color
-      if painted { line.append(contentsOf: Self.dim) }
-      line.appendSpaces(min(barStart, end) - range.lowerBound)
-      for _ in barStart..<min(barEnd, end) { line.append(contentsOf: Self.lightBar) }
-      line.appendSpaces(end - max(barEnd, range.lowerBound))
-      if painted { line.append(contentsOf: Self.reset) }
-    }
-    if let indicator = layout.indicator {
-      let start = min(indicator.column, width)
-      let end = min(indicator.column + indicator.width, width)
-      let hasBorder = layout.border != nil
-      appendColumns(0..<start, trimming: false, dim: hasBorder)
-      if start < end {
-        if style.color { line.append(contentsOf: Self.blue) }
-        for _ in start..<end { line.append(contentsOf: Self.heavyBar) }
-        if style.color { line.append(contentsOf: Self.reset) }
-      }
-      appendColumns(end..<width, trimming: true, dim: hasBorder)
-    } else {
-      appendColumns(0..<width, trimming: true, dim: true)
-    }
-    while line.count > lineStart && line.last == 0x20 { line.removeLast() }
   }
 }
 

@@ -30,7 +30,9 @@ struct NoteLines {
   init(style: Style, largestID: Int) {
     self.style = style
     idWidth = NoteLines.digits(largestID) + 1
-    available = max(style.width - 4 - idWidth, 16)
+    // No minimum: every line fits the width (a word wider than the text's columns is broken
+    // between its characters).
+    available = max(style.width - 4 - idWidth, 1)
   }
 
   /// Appends the lines of `note` to `output`.

@@ -28,19 +28,26 @@ struct DayPageResult: CommandResult {
     if menu.options.position == .top {
       output.append { renderer.append(layout, to: &$0) }
     }
-    writeDay(to: output, style: style)
+    DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
     if menu.options.position == .bottom {
       output.append { renderer.append(layout, to: &$0) }
     }
   }
 
-  private func writeDay(to output: Output, style: Style) {
+  /// Writes `day`'s heading (`Wednesday 1 May 2024 · today · 2 notes`, wrapped at its `·`
+  /// when it does not fit the width) and its notes.
+  static func writeDay(
+    _ day: Day, today: Day, content: PageContent, to output: Output, style: Style
+  ) {
     let notes = content.notes
-    output.append { line in
-      // `Wednesday 1 May 2024 · today · 3 notes`, bold when colour is on.
+    // The common case as bytes, with no String: a heading whose bytes fit (bytes are never
+    // fewer than columns).
+    let fitted = output.append { line -> Bool in
+      let start = line.count
       if style.color { line.append(contentsOf: SGR.bold.utf8) }
+      let textStart = line.count
       day.appendLongName(to: &line)
-      if day == menu.today { line.append(contentsOf: " · today".utf8) }
+      if day == today { line.append(contentsOf: " · today".utf8) }
       line.append(contentsOf: " · ".utf8)
       if notes.isEmpty {
         line.append(contentsOf: "no notes".utf8)
@@ -48,8 +55,27 @@ struct DayPageResult: CommandResult {
         line.appendDecimal(notes.count)
         line.append(contentsOf: notes.count == 1 ? " note".utf8 : " notes".utf8)
       }
+      guard line.count - textStart <= style.width else {
+        line.removeSubrange(start...)
+        return false
+      }
       if style.color { line.append(contentsOf: SGR.reset.utf8) }
       line.append(0x0A)
+      return true
+    }
+    if !fitted {
+      let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
+      var heading = day.longName
+      if day == today { heading += " · today" }
+      heading += " · " + count
+      if DisplayWidth.of(heading) <= style.width {
+        output.line(style.paint(heading, SGR.bold))
+      } else {
+        let parts = [day.longName] + (day == today ? ["today"] : []) + [count]
+        for line in TextFit.join(parts, width: style.width) {
+          output.line(style.paint(line, SGR.bold))
+        }
+      }
     }
     content.appendLines(to: output, style: style)
   }

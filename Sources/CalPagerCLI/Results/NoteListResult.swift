@@ -19,10 +19,11 @@ struct NoteListResult: CommandResult {
       return
     }
     guard !notes.isEmpty else {
-      output.line(
+      let message =
         days.lowerBound == days.upperBound
-          ? "No notes on \(days.lowerBound.longName)"
-          : "No notes from \(days.lowerBound.longName) to \(days.upperBound.longName)")
+        ? "No notes on \(days.lowerBound.longName)"
+        : "No notes from \(days.lowerBound.longName) to \(days.upperBound.longName)"
+      for line in TextFit.wrap(message, width: style.width) { output.line(line) }
       return
     }
     var lines = NoteLines(style: style, notes: notes)
@@ -31,7 +32,9 @@ struct NoteListResult: CommandResult {
       if note.day != current {
         if current != nil { output.line() }
         current = note.day
-        output.line(style.paint(note.day.longName, SGR.bold))
+        for line in TextFit.wrap(note.day.longName, width: style.width) {
+          output.line(style.paint(line, SGR.bold))
+        }
       }
       lines.append(note, to: output)
     }

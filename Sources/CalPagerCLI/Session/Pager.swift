@@ -9,6 +9,9 @@ import NoteStore
 /// read the selected `page`. The controller is rebuilt only when the menu's metrics change (a
 /// new width, new settings); when the database changed (this session's writes, another
 /// process's commits, a rollback) it reloads its window and pages.
+///
+/// Pages by week and by month go the same way through their own controllers (`PeriodPager`),
+/// built the first time a page by that unit is shown; the selected day stays the one state.
 final class Pager {
   typealias Controller = PagingController<NotesDataSource, NotesPageProvider>
 
@@ -24,13 +27,17 @@ final class Pager {
   /// The menu items' widths for the window and today they were measured for: a step inside
   /// the window measures nothing again.
   private var itemWidths: (days: [Day], today: Day, widths: [Int])?
+  /// The paging model of weeks, once a page by week was shown.
+  private(set) var weeks: PeriodPager<Week>?
+  /// The paging model of months, once a page by month was shown.
+  private(set) var months: PeriodPager<Month>?
 
   init(store: NoteStore) {
     self.store = store
   }
 
-  /// The selected day, once a paging command has run.
-  var selectedDay: Day? { controller?.selectedItem }
+  /// The selected day, once a paging command has run (by day, week or month).
+  private(set) var selectedDay: Day?
 
   /// Checks once whether the database changed since the last look.
   ///
@@ -44,9 +51,11 @@ final class Pager {
     guard current != token else { return false }
     menuOptions = MenuOptions(settings: try store.settings())
     contents.removeAll()
-    if let controller, token != nil {
+    if token != nil {
       token = current
-      _ = controller.reloadData()
+      if let controller { _ = controller.reloadData() }
+      weeks?.reload()
+      months?.reload()
     }
     token = current
     return true
@@ -65,10 +74,13 @@ final class Pager {
         metrics: metrics)
       _ = created.reloadData(around: day)
       controller = created
+      selectedDay = day
       return
     }
     switch controller.select(day) {
-    case .selected: return
+    case .selected:
+      selectedDay = day
+      return
     case .failed(.edge(let side, let from)):
       throw DayError.outOfRange(from: from, direction: side)
     case .failed(let failure):
@@ -82,13 +94,14 @@ final class Pager {
   /// day the session gives it (after a rollback took back the moves made since `begin`).
   func forgetSelection() {
     controller = nil
+    selectedDay = nil
   }
 
-  /// Makes sure a controller is built for a menu `width` columns wide, around `day` when it
-  /// must be built; an existing one keeps its selection and window.
+  /// Makes sure a controller is built for a menu `width` columns wide with `day` selected; an
+  /// existing one that has it selected keeps its window.
   func show(_ day: Day, width: Int) throws {
     let metrics = menuOptions.windowMetrics(lineWidth: width)
-    if let controller, controller.metrics == metrics { return }
+    if let controller, controller.metrics == metrics, controller.selectedItem == day { return }
     try select(day, width: width)
   }
 
@@ -113,12 +126,8 @@ final class Pager {
       let page = controller.pages.selectedPage
     else { preconditionFailure("page() before select()") }
     if let error = controller.dataSource.countsError { throw error }
-    let content: PageContent
-    if let kept = contents[day], kept.notes.hasDetails || !withDetails {
-      content = kept
-    } else {
-      content = PageContent(notes: try page.notes(withDetails: withDetails))
-      contents[day] = content
+    let content = try self.content(of: day, withDetails: withDetails) {
+      try page.notes(withDetails: $0)
     }
     let dataSource = controller.dataSource
     let menu = MenuModel(
@@ -128,6 +137,47 @@ final class Pager {
       noteCount: { dataSource.noteCount(on: $0) ?? 0 },
       itemWidths: widths(of: controller.window.items, today: today), options: menuOptions)
     return DayPageResult(menu: menu, day: day, content: content)
+  }
+
+  /// The content of `day`'s page: kept from a page shown lately, else made from `notes()`.
+  private func content(
+    of day: Day, withDetails: Bool, notes: (_ withDetails: Bool) throws -> DayNotes
+  ) throws -> PageContent {
+    if let kept = contents[day], kept.notes.hasDetails || !withDetails { return kept }
+    let content = PageContent(notes: try notes(withDetails))
+    contents[day] = content
+    return content
+  }
+
+  /// The page of the week holding `day`, weeks starting on the `first-weekday` setting:
+  /// the menu of weeks around it and its days' notes.
+  func weekPage(_ day: Day, width: Int, today: Day) throws -> WeekPageResult {
+    let (menu, page) = try select(day, in: &weeks, width: width, today: today)
+    return WeekPageResult(menu: menu, day: day, notes: try page.notes())
+  }
+
+  /// The page of the month holding `day`: the menu of months around it, the month's note
+  /// counts by day and `day`'s notes.
+  func monthPage(_ day: Day, width: Int, today: Day) throws -> MonthPageResult {
+    let (menu, page) = try select(day, in: &months, width: width, today: today)
+    let content = try self.content(of: day, withDetails: true) {
+      try store.dayNotes(day, withDetails: $0)
+    }
+    return MonthPageResult(
+      menu: menu, day: day, counts: try page.counts(), content: content,
+      firstWeekday: menuOptions.firstWeekday)
+  }
+
+  /// Selects the period holding `day` in `periods` (made on first use) and returns the menu
+  /// around it and its page.
+  private func select<Period: CalendarPeriod>(
+    _ day: Day, in periods: inout PeriodPager<Period>?, width: Int, today: Day
+  ) throws -> (menu: PeriodMenu<Period>, page: PeriodPage<Period>) {
+    let pager = periods ?? PeriodPager(store: store)
+    periods = pager
+    pager.select(day, width: width, options: menuOptions)
+    selectedDay = day
+    return try pager.selection(today: today, options: menuOptions)
   }
 }
 

@@ -104,7 +104,22 @@ final class Session {
   // MARK: - Paging
 
   /// The page of the selected day, after moving the selection to `target(selected)` when a
-  /// target is given.
+  /// target is given: `page(width:by:withDetails:moving:)` by day.
+  func page(width: Int, withDetails: Bool, moving target: ((Day) throws -> Day)? = nil) throws
+    -> DayPageResult
+  {
+    let move = target.map { target in { (day: Day, _: CalendarUnit) in try target(day) } }
+    guard
+      case .day(let page) = try page(
+        width: width, by: .day, withDetails: withDetails, moving: move)
+    else {
+      preconditionFailure("a page by day is a day page")
+    }
+    return page
+  }
+
+  /// The page of the selected day, of its week or of its month, after moving the selection to
+  /// `target(selected, unit)` when a target is given.
   ///
   /// Everything happens in one unit, so the page's menu marks and notes come from one state
   /// even while other processes write: in a one-shot run that moves, one write transaction
@@ -113,29 +128,44 @@ final class Session {
   ///
   /// - Parameters:
   ///   - width: The menu's width in columns.
+  ///   - unit: What the page shows; nil for the `page-by` setting.
   ///   - withDetails: Whether the notes must carry their uids and times (a page shown as
   ///     JSON).
-  ///   - target: The day to select, given the selected one; nil to show the selected day.
+  ///   - target: The day to select, given the selected one and the unit the page shows; nil
+  ///     to show the selected day.
   /// - Returns: The page of the day selected afterwards.
   /// - Throws: What `target` throws; the store's errors.
   func page(
-    width: Int, withDetails: Bool, moving target: ((Day) throws -> Day)? = nil
-  ) throws -> DayPageResult {
-    let body = { () throws -> DayPageResult in
+    width: Int, by unit: CalendarUnit?, withDetails: Bool,
+    moving target: ((Day, CalendarUnit) throws -> Day)? = nil
+  ) throws -> PageResult {
+    let body = { () throws -> PageResult in
       try self.pager.refresh()
       let selected = try self.selectedDay()
-      if let target {
-        let day = try target(selected)
-        try self.pager.select(day, width: width)
+      let unit = unit ?? self.pager.menuOptions.pageBy
+      let day = try target?(selected, unit) ?? selected
+      let page: PageResult
+      switch unit {
+      case .day:
+        if target != nil {
+          try self.pager.select(day, width: width)
+        } else {
+          try self.pager.show(day, width: width)
+        }
+        page = .day(try self.pager.page(today: self.today, withDetails: withDetails))
+      case .week:
+        page = .week(try self.pager.weekPage(day, width: width, today: self.today))
+      case .month:
+        page = .month(try self.pager.monthPage(day, width: width, today: self.today))
+      }
+      if target != nil {
         if self.savesEveryMove {
           try self.store.setSelectedDay(day)
         } else {
           self.unsavedSelection = day
         }
-      } else {
-        try self.pager.show(selected, width: width)
       }
-      return try self.pager.page(today: self.today, withDetails: withDetails)
+      return page
     }
     if savesEveryMove && target != nil {
       return try store.write(body)

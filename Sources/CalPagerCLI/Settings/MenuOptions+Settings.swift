@@ -36,6 +36,7 @@ extension MenuOptions {
     case .borderInsets: return MenuOptions.format(border.insets)
     case .menuPosition: return position.rawValue
     case .firstWeekday: return firstWeekday.name.lowercased()
+    case .pageBy: return pageBy.rawValue
     }
   }
 
@@ -100,6 +101,9 @@ extension MenuOptions {
         })
       else { throw invalid }
       firstWeekday = parsed
+    case .pageBy:
+      guard let parsed = CalendarUnit(rawValue: word) else { throw invalid }
+      pageBy = parsed
     }
   }
 

@@ -14,6 +14,7 @@ extension SettingKey {
     case .indicator, .border: return ["visible", "hidden"]
     case .menuPosition: return MenuPosition.allCases.map(\.rawValue)
     case .firstWeekday: return Weekday.allCases.map { $0.name.lowercased() }
+    case .pageBy: return CalendarUnit.allCases.map(\.rawValue)
     }
   }
 }

@@ -1,6 +1,7 @@
 import CalendarPaging
 
-/// A setting `calpager config` reads and writes: one of the menu options.
+/// A setting `calpager config` reads and writes: one of the menu options, or the unit pages
+/// show by.
 enum SettingKey: String, CaseIterable, Sendable, CustomStringConvertible {
   /// How wide menu items are: `MenuOptions.itemSize`.
   case menuItemSize = "menu-item-size"
@@ -24,6 +25,8 @@ enum SettingKey: String, CaseIterable, Sendable, CustomStringConvertible {
   case menuPosition = "menu-position"
   /// The weekday weeks start on: `MenuOptions.firstWeekday`.
   case firstWeekday = "first-weekday"
+  /// The unit pages show and step by: `MenuOptions.pageBy`.
+  case pageBy = "page-by"
 
   /// Reads a setting's name, such as `menu-spacing`.
   ///
@@ -43,15 +46,19 @@ enum SettingKey: String, CaseIterable, Sendable, CustomStringConvertible {
     switch self {
     case .menuItemSize: return "How wide menu items are"
     case .menuSpacing: return "Columns between menu items"
-    case .menuInsets: return "Columns kept free at each end of the menu"
-    case .menuAlignment: return "Where menu items go when they all fit with room to spare"
+    case .menuInsets: return "Columns kept free at each end of the menu line"
+    case .menuAlignment:
+      return "Where each label sits in its menu item, and where the items go when they all "
+        + "fit with room to spare"
     case .selectedPosition: return "Where the selected item goes on the menu line"
     case .indicator: return "Whether the selected item is underlined"
     case .indicatorInsets: return "Columns the underline leaves out at each end of the item"
     case .border: return "Whether a line separates the menu from the page"
     case .borderInsets: return "Columns the border leaves out at each end of the line"
     case .menuPosition: return "Whether the menu is above or below the page"
-    case .firstWeekday: return "The day weeks start on"
+    case .firstWeekday: return "The day weeks start on, on week pages and month grids"
+    case .pageBy:
+      return "What show, next, prev, goto and today show and step by, unless --by says"
     }
   }
 
@@ -72,6 +79,7 @@ enum SettingKey: String, CaseIterable, Sendable, CustomStringConvertible {
     case .indicator, .border: return "visible or hidden"
     case .menuPosition: return SettingKey.list(MenuPosition.allCases.map(\.rawValue))
     case .firstWeekday: return "a day of the week, monday to sunday or mon to sun"
+    case .pageBy: return SettingKey.list(CalendarUnit.allCases.map(\.rawValue))
     }
   }
 

@@ -48,7 +48,7 @@ import Testing
     (["today", "x"], "unexpected argument 'x'"),
     (
       ["goto"],
-      "missing argument '<date>': expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "missing argument '<date>': expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (["goto", "2024-05-01", "x"], "unexpected argument 'x'"),
     (["goto", "2024-02-30"], "'2024-02-30' is not a date: February 2024 has 29 days, not 30"),
@@ -59,11 +59,11 @@ import Testing
     (["goto", "0000-01-01"], "'0000-01-01' is not a date: years run from 0001 to 9999"),
     (
       ["goto", "2024-5-1"],
-      "'2024-5-1' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "'2024-5-1' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (
       ["goto", "Today"],
-      "'Today' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "'Today' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (
       ["goto", "+3652059"],
@@ -123,7 +123,7 @@ import Testing
     ),
     (
       ["add", "--day", "someday", "x"],
-      "'someday' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "'someday' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (["add", "--day"], "missing value for '--day <date>'"),
     (["add", "--day", "--json", "x"], "missing value for '--day <date>'"),
@@ -160,7 +160,7 @@ import Testing
     ),
     (
       ["mv", "1"],
-      "missing argument '<date>': expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "missing argument '<date>': expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (["mv", "1", "2024-02-30"], "'2024-02-30' is not a date: February 2024 has 29 days, not 30"),
     (["mv", "1", "today", "x"], "unexpected argument 'x'"),
@@ -168,7 +168,7 @@ import Testing
     (["list", "0000"], "'0000' is out of range: years run from 0001 to 9999"),
     (
       ["list", "May"],
-      "'May' is not a range: expected a DATE, DATE..DATE, a month YYYY-MM or a year YYYY"
+      "'May' is not a range: expected a DATE, DATE..DATE, DATE.., ..DATE, a month YYYY-MM or a year YYYY"
     ),
     (
       ["list", "2024-05-31..2024-05-01"],
@@ -191,7 +191,7 @@ import Testing
     let long = String(repeating: "x", count: 100)
     #expect(
       message(["goto", long]) == "'" + String(repeating: "x", count: 64)
-        + "…' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+        + "…' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     )
   }
 }

@@ -86,7 +86,7 @@ import Testing
     ),
     (
       ["export", "--to", "someday"],
-      "'someday' is not a date: expected YYYY-MM-DD, today, yesterday, tomorrow, or days from the selected day like +3 or -2"
+      "'someday' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (["export", "-o"], "missing value for '-o <file>'"),
     (["export", "--output"], "missing value for '--output <file>'"),

@@ -55,8 +55,11 @@ extension HelpTextTests {
     nothing. Everything after '--' is text, even words starting with '-' and a lone
     '-'.
 
-    DATE is YYYY-MM-DD, today, yesterday, tomorrow, or a number of days from the
-    selected day: +3 or -2.
+    DATE is YYYY-MM-DD, today, yesterday, tomorrow, a weekday, days, weeks or months
+    from the selected day, a month YYYY-MM or an ISO week YYYY-Www: 2024-05-01; fri
+    or friday (the next Friday after today); +3 or -2 (days); +2w or -1m (weeks or
+    months; a month step keeps the day of the month, clamped to a shorter month's
+    end); 2024-06 (its first day); 2024-W18 (its Monday).
 
     Examples:
       calpager add Dentist at 10:00
@@ -89,22 +92,30 @@ extension HelpTextTests {
     OVERVIEW: Move the selection forward by N days.
 
     The new selection is saved, so the next command starts from it. With
-    --with-notes, move to the Nth following day that has notes instead. A move past
-    9999-12-31 fails and leaves the selection where it was.
+    --with-notes, move to the Nth following day that has notes instead. With --by
+    week or --by month (or the page-by setting), move by N weeks or N months and
+    show the week or the month: a move by months keeps the day of the month, clamped
+    once to a shorter month's end, so 'next 2 --by month' is one move of two months.
+    A move past 9999-12-31 fails and leaves the selection where it was.
 
     Examples:
       calpager next
       calpager next 7
       calpager next --with-notes
+      calpager next --by week
+      calpager next 2 --by month
 
-    USAGE: calpager next [<n>] [--with-notes]
+    USAGE: calpager next [<n>] [--with-notes] [--by <unit>]
 
     ARGUMENTS:
-      <n>                     How many days to move, a positive whole number.
-                              (default: 1)
+      <n>                     How many days, weeks or months to move, a positive
+                              whole number. (default: 1)
 
     OPTIONS:
       --with-notes            Count only the days that have notes.
+      --by <unit>             What to step and show by: day, week (its seven days,
+                              from first-weekday) or month (a grid and the selected
+                              day's notes). (default: the page-by setting, day)
       --db <path>             The database file. (default: $CALPAGER_DB, else
                               $XDG_DATA_HOME/calpager/calpager.db, else
                               ~/.local/share/calpager/calpager.db)

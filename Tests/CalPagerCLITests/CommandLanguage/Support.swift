@@ -75,7 +75,9 @@ enum Parsed: Equatable, CustomStringConvertible {
   static func list(_ range: RangeExpression?) -> Parsed {
     .command(AnyCommand(ListCommand(range: range)))
   }
-  static func search(query: String) -> Parsed { .command(AnyCommand(SearchCommand(query: query))) }
+  static func search(query: String) -> Parsed {
+    .command(AnyCommand(SearchCommand(words: query.split(separator: " ").map(String.init))))
+  }
   static func export(_ command: ExportCommand) -> Parsed { .command(AnyCommand(command)) }
   static func importNotes(_ command: ImportCommand) -> Parsed { .command(AnyCommand(command)) }
   static func config(_ action: ConfigCommand.Action) -> Parsed {

@@ -9,7 +9,7 @@ import Testing
     #expect(
       usageError(["next", "-3"])?.description == """
         Error: '-3' is not a valid count: N must be positive; to go the other way, use 'prev 3'
-        Usage: calpager next [<n>] [--with-notes]
+        Usage: calpager next [<n>] [--with-notes] [--by <unit>]
           See 'calpager help next' for more information.
         """)
   }

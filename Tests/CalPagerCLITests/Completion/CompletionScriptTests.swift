@@ -111,7 +111,7 @@ import Testing
         "monday tuesday wednesday thursday friday saturday sunday",
         "today yesterday tomorrow",
         "files",
-        "--with-notes --db --json --color --width --version -h --help",
+        "--with-notes --by --db --json --color --width --version -h --help",
       ])
   }
 

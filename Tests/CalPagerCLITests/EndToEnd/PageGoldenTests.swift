@@ -86,20 +86,4 @@ import Testing
     let result = try calpager.run(["--width", "80", "show"])
     try expectGolden(result.stdoutBytes, "page-80-bottom-border.txt")
   }
-
-  func expectGolden(
-    _ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let url = PageGoldenTests.goldens.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["CALPAGER_UPDATE_GOLDENS"] != nil {
-      try Data(bytes).write(to: url)
-      return
-    }
-    let expected = try #require(
-      contentsOfFile(url.path), "missing golden \(name)", sourceLocation: sourceLocation)
-    #expect(
-      bytes == expected,
-      "\(name) differs:\n\(String(decoding: bytes, as: UTF8.self))",
-      sourceLocation: sourceLocation)
-  }
 }

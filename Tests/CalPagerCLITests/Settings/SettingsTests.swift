@@ -8,7 +8,7 @@ import Testing
     (.menuItemSize, "fixed:8"), (.menuSpacing, "1"), (.menuInsets, "0"),
     (.menuAlignment, "left"), (.selectedPosition, "prefer-centered"), (.indicator, "visible"),
     (.indicatorInsets, "0"), (.border, "hidden"), (.borderInsets, "0"), (.menuPosition, "top"),
-    (.firstWeekday, "monday"),
+    (.firstWeekday, "monday"), (.pageBy, "day"),
   ]
 
   @Test func everySettingHasADefault() {
@@ -53,6 +53,7 @@ import Testing
     (.indicator, "Hidden", "hidden"), (.borderInsets, "2,1", "2,1"),
     (.menuPosition, "bottom", "bottom"),
     (.firstWeekday, "saturday", "saturday"), (.firstWeekday, "TUE", "tuesday"),
+    (.menuItemSize, "FIXED:8", "fixed:8"), (.pageBy, "Week", "week"), (.pageBy, "month", "month"),
   ]
 
   @Test(arguments: accepted)
@@ -142,7 +143,7 @@ import Testing
       CLIError.unknownSetting("colour").description
         == "Unknown setting 'colour': the settings are menu-item-size, menu-spacing, menu-insets, "
         + "menu-alignment, selected-position, indicator, indicator-insets, border, border-insets, "
-        + "menu-position, first-weekday")
+        + "menu-position, first-weekday, page-by")
   }
 
   @Test func everySettingDescribesItself() {

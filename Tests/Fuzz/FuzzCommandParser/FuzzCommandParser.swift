@@ -82,7 +82,9 @@ private func checkCommand<Command: CalPagerCommand>(
   case let move as MoveCommand:
     precondition(move.id >= 1, "id not positive")
   case let search as SearchCommand:
-    precondition(search.query.contains { !$0.isWhitespace }, "blank query")
+    precondition(
+      search.words.joined().contains { !$0.isWhitespace }, "blank query")
+    precondition(search.limit.map { $0 >= 1 } ?? true, "limit not positive")
   case let add as AddCommand:
     if case .text(let text) = add.body {
       precondition(text.contains { !$0.isWhitespace }, "blank note")

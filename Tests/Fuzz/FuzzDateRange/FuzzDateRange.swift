@@ -46,6 +46,15 @@ private func checkDate(
   case .yesterday: (base, step) = (today, -1)
   case .tomorrow: (base, step) = (today, 1)
   case .offset(let count): (base, step) = (selected, count)
+  case .weekOffset(let count): (base, step) = (selected, count * 7)
+  case .monthOffset(let count): (base, step) = (selected, monthStep(from: selected, by: count))
+  case .month(let month): (base, step) = (month.firstDay, 0)
+  case .week(let week):
+    precondition(week.firstWeekday == .monday && week.firstDay.weekday == .monday)
+    (base, step) = (week.firstDay, 0)
+  case .weekday(let weekday):
+    let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
+    (base, step) = (today, ahead == 0 ? 7 : ahead)
   }
   let target = base.dayNumber + step
   do {
@@ -59,6 +68,19 @@ private func checkDate(
     precondition(failed == expression && from == base)
     precondition((direction == .after) == (target > Day.last.dayNumber))
   }
+}
+
+/// The days from `day` to the same day of the month `count` months later, clamped to the
+/// month's end, by counting months one at a time; past the calendar, a step past its edge.
+private func monthStep(from day: Day, by count: Int) -> Int {
+  var (year, month, dayOfMonth) = day.components
+  let months = year * 12 + month - 1 + count
+  guard months >= 12, months < 10_000 * 12 else { return count < 0 ? -4_000_000 : 4_000_000 }
+  year = months / 12
+  month = months % 12 + 1
+  let length = Month(year: year, month: month)?.numberOfDays ?? 31
+  dayOfMonth = min(dayOfMonth, length)
+  return (Day(year: year, month: month, day: dayOfMonth) ?? day).dayNumber - day.dayNumber
 }
 
 private func checkRange(_ text: String, today: Day, selected: Day) {

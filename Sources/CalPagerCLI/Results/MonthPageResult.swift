@@ -1,0 +1,45 @@
+import CalendarPaging
+import Interchange
+
+/// The page of a month: the menu of months, the month's title, its grid (`MonthGrid`), and
+/// the selected day's heading and notes; or, with `--json`,
+/// `{"selected":…,"by":"month","days":[{"day":…,"count":N},…],"notes":[…],"menu":["2024-05",…]}`
+/// (every day of the month in `days`, the selected day's notes in `notes`).
+struct MonthPageResult: CommandResult {
+  /// The menu of months around the selected one.
+  let menu: PeriodMenu<Month>
+  /// The selected day, in the selected month.
+  let day: Day
+  /// The note count of each day of the month.
+  let counts: [Int]
+  /// The selected day's notes.
+  let content: PageContent
+  /// The weekday the grid starts on.
+  let firstWeekday: Weekday
+
+  func render(to output: Output, style: Style) {
+    let month = menu.selected
+    let total = counts.reduce(0, +)
+    let count = total == 0 ? "no notes" : countText(total, "note")
+    menu.writePage(selected: day, title: [month.title, count], to: output, style: style) {
+      json in
+      json.key("days")
+      json.array { json in
+        for (offset, day) in month.days.everyDay.enumerated() {
+          json.object { json in
+            json.field("day", day)
+            json.field("count", counts[offset])
+          }
+        }
+      }
+      content.writeJSON("notes", to: &json)
+    } text: {
+      let grid = MonthGrid(
+        month: month, selected: day, today: menu.today, counts: counts,
+        firstWeekday: firstWeekday)
+      for line in grid.lines(style: style) { output.line(line) }
+      output.line()
+      DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
+    }
+  }
+}

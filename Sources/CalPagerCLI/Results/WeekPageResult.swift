@@ -1,0 +1,65 @@
+import CalendarPaging
+import Interchange
+
+/// The page of a week: the menu of weeks, the week's title, and its seven days (starting on
+/// `first-weekday`), each with its notes; or, with `--json`,
+/// `{"selected":…,"by":"week","days":[{"day":…,"notes":[…]},…],"menu":["2024-W18",…]}`.
+struct WeekPageResult: CommandResult {
+  /// The menu of weeks around the selected one.
+  let menu: PeriodMenu<Week>
+  /// The selected day, one of the selected week's.
+  let day: Day
+  /// The week's notes, by day and then in the order they were added.
+  let notes: [Note]
+
+  func render(to output: Output, style: Style) {
+    let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
+    menu.writePage(
+      selected: day, title: [menu.selected.title, count], to: output, style: style
+    ) { json in
+      json.key("days")
+      json.array { json in
+        for (day, notes) in notesByDay() {
+          json.object { json in
+            json.field("day", day)
+            json.notes("notes", notes)
+          }
+        }
+      }
+    } text: {
+      var lines = NoteLines(style: style, notes: notes)
+      for (day, notes) in notesByDay() {
+        var parts = [day.weekLabel]
+        if day == self.day { parts.append("selected") }
+        if day == menu.today { parts.append("today") }
+        for (index, line) in TextFit.join(parts, width: style.width).enumerated() {
+          // The selected day's line in bold, today's underlined, when colour is on.
+          var codes = ""
+          if style.color && index == 0 {
+            if day == self.day { codes += SGR.bold }
+            if day == menu.today { codes += SGR.underline }
+          }
+          output.line(codes.isEmpty ? line : codes + line + SGR.reset)
+        }
+        for note in notes { lines.append(note, to: output) }
+      }
+    }
+  }
+
+  /// The week's days, each with its notes.
+  private func notesByDay() -> [(Day, [Note])] {
+    var remaining = notes[...]
+    return menu.selected.days.everyDay.map { day in
+      let count = remaining.prefix { $0.day == day }.count
+      defer { remaining = remaining.dropFirst(count) }
+      return (day, Array(remaining.prefix(count)))
+    }
+  }
+}
+
+extension Day {
+  /// `Wed 1 May`: a day on a week page.
+  var weekLabel: String {
+    "\(weekday.shortName) \(dayOfMonth) \(Month.shortNames[month - 1])"
+  }
+}
