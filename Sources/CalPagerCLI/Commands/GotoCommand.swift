@@ -28,7 +28,8 @@ struct GotoCommand: CalPagerCommand {
   var unit: CalendarUnit?
 
   func run(in context: CommandContext) throws -> PageResult {
-    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json) { selected, _ in
+    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
+    { selected, _ in
       try date.resolve(today: context.today, selected: selected)
     }
   }

@@ -87,7 +87,8 @@ struct Step {
 
   func run(in context: CommandContext, by unit: CalendarUnit?) throws -> PageResult {
     let session = try context.session
-    return try session.page(width: context.style.width, by: unit, withDetails: context.style.json) { selected, unit in
+    return try session.page(width: context.style.width, by: unit, withDetails: context.style.json) {
+      selected, unit in
       try target(from: selected, by: unit, store: session.store)
     }
   }

@@ -22,7 +22,8 @@ struct TodayCommand: CalPagerCommand {
   var unit: CalendarUnit?
 
   func run(in context: CommandContext) throws -> PageResult {
-    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json) { _, _ in context.today }
+    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
+    { _, _ in context.today }
   }
 }
 
