@@ -26,11 +26,13 @@ extension NoteStore {
       ]) { row in
         try row.withBytes(at: 1) { uid in
           try row.withBytes(at: 3) { text in
-            try body(
-              NoteFields(
-                id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
-                body: text, created: Timestamp(clamping: row.int(at: 4)),
-                updated: Timestamp(clamping: row.int(at: 5))))
+            try row.withOptionalBytes(at: 6) { ical in
+              try body(
+                NoteFields(
+                  id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
+                  body: text, created: Timestamp(clamping: row.int(at: 4)),
+                  updated: Timestamp(clamping: row.int(at: 5)), ical: ical))
+            }
           }
         }
         count += 1

@@ -32,12 +32,13 @@ extension NoteStore {
     guard let id = note.id else { return }
     try database.execute(
       """
-      INSERT OR IGNORE INTO action_notes (action, id, day, uid, body, created, updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT OR IGNORE INTO action_notes (action, id, day, uid, body, created, updated, ical)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .int(action), .int(id), .int(note.day.dayNumber), .text(note.uid), .text(note.body),
         .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
+        .text(orNull: note.ical),
       ])
   }
 
