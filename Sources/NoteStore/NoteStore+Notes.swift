@@ -190,13 +190,14 @@ extension NoteStore {
     return note
   }
 
-  /// Reads a note from a row of `noteColumns`.
-  static func note(from row: Statement) -> Note {
+  /// Reads a note from a row of `noteColumns`, starting at column `first`.
+  static func note(from row: Statement, at first: Int32 = 0) -> Note {
     Note(
-      id: row.int(at: 0), uid: row.string(at: 1),
-      day: Day(dayNumber: row.int(at: 2)) ?? .first, body: row.string(at: 3),
-      created: Timestamp(clamping: row.int(at: 4)),
-      updated: Timestamp(clamping: row.int(at: 5)), ical: row.optionalString(at: 6))
+      id: row.int(at: first), uid: row.string(at: first + 1),
+      day: Day(dayNumber: row.int(at: first + 2)) ?? .first, body: row.string(at: first + 3),
+      created: Timestamp(clamping: row.int(at: first + 4)),
+      updated: Timestamp(clamping: row.int(at: first + 5)),
+      ical: row.optionalString(at: first + 6))
   }
 
   /// A random (version 4) UUID in lowercase hex, such as
