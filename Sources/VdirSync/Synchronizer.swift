@@ -272,8 +272,10 @@ public final class Synchronizer {
     if let uid = job.uid { uidsHeld.insert(Synchronizer.key(uid)) }
   }
 
-  /// The key of `uid` in `uidsHeld`. Two uids with one key hold a note back for a sync
-  /// (odds of about 1 in 2^64 per pair), never lose one.
+  /// The key of `uid` in `uidsHeld`.
+  ///
+  /// Two uids with one key hold a note back for a sync (odds of about 1 in 2^64 per pair),
+  /// never lose one.
   static func key(_ uid: String) -> UInt64 {
     var uid = uid
     return uid.withUTF8 { Fingerprint.of($0, seed: 0) }
