@@ -77,7 +77,8 @@ final class VdirFolder {
 /// - Parameters:
 ///   - uid: The `UID`.
 ///   - lines: The journal's other lines (`SUMMARY:…`, `DTSTART…`), in order.
-///   - calendarLines: Lines of the calendar after `VERSION` and `PRODID`.
+///   - prodID: The calendar's `PRODID`.
+/// - Returns: The item's text.
 func journalItem(uid: String, _ lines: [String], prodID: String = "-//Phone//Journal 1.0//EN")
   -> String
 {
