@@ -193,9 +193,10 @@ import Testing
         == calpager.store().noteCount())
   }
 
-  /// The crash test of `Tests/Scripts/sync_crash.py`, reduced: syncs killed with SIGKILL at
-  /// random moments, each rerun checked for convergence with nothing lost or duplicated.
-  /// `CALPAGER_SYNC_CRASH_ROUNDS` sets the rounds of each phase (the full run: 200, with
+  /// The crash test of `Tests/Scripts/sync_crash.py`, reduced.
+  ///
+  /// Syncs killed with SIGKILL at random moments, each rerun checked for convergence with
+  /// nothing lost or duplicated. `CALPAGER_SYNC_CRASH_ROUNDS` sets the rounds of each phase (the full run: 200, with
   /// 5,000 notes in `CALPAGER_SYNC_CRASH_NOTES`).
   @Test(.enabled(if: Self.hasPythonSQLite, "python3 with its sqlite3 module is not installed"))
   func killedSyncsConverge() throws {
