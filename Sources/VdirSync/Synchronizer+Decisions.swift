@@ -91,7 +91,7 @@ extension Synchronizer {
       return add(
         Job(
           change: .take(file, note: note, replacing: nil, copy: nil),
-          effect: .received(file.name), uid: uid))
+          effect: .step(.receive, file.name), uid: uid))
     }
     decideBothChanged(file: file, decoded: decoded, bytes: bytes, note: current, uid: uid)
   }
@@ -118,18 +118,18 @@ extension Synchronizer {
         add(Job(change: .restat(name: name, stat: now.stat), effect: .none))
       }
     case (.unchanged(let now), .changed(let current)):
-      decideSend(current, name: name, over: now, effect: .updatedFile(name))
+      decideSend(current, name: name, over: now, effect: .step(.updateFile, name))
     case (.unchanged(let now), .missing):
       add(
         Job(
           file: .remove(name: name, fingerprint: now.fingerprint),
-          change: .forget(name: name), effect: .removedFile(name)))
+          change: .forget(name: name), effect: .step(.removeFile, name)))
     case (.changed(let now, let decoded, let bytes), .unchanged):
       let note = incoming(decoded, uid: uid, createdBefore: nil)
       add(
         Job(
           change: .take(now, note: note, replacing: version, copy: nil),
-          effect: .updatedNote(name), uid: uid), bytes: bytes.count)
+          effect: .step(.updateNote, name), uid: uid), bytes: bytes.count)
     case (.changed(let now, let decoded, let bytes), .changed(let current)):
       decideBothChanged(file: now, decoded: decoded, bytes: bytes, note: current, uid: uid)
     case (.changed(let now, let decoded, let bytes), .missing):
@@ -137,15 +137,17 @@ extension Synchronizer {
       let note = incoming(decoded, uid: uid, createdBefore: nil)
       add(
         Job(
-          change: .take(now, note: note, replacing: nil, copy: nil), effect: .received(name),
+          change: .take(now, note: note, replacing: nil, copy: nil), effect: .step(.receive, name),
           uid: uid), bytes: bytes.count)
     case (.removed, .unchanged):
       add(
-        Job(change: .removeNote(name: name, uid: uid, version: version), effect: .removedNote(name))
+        Job(
+          change: .removeNote(name: name, uid: uid, version: version),
+          effect: .step(.removeNote, name))
       )
     case (.removed, .changed(let current)):
       // Removed there, changed here: the change wins.
-      decideSend(current, name: name, over: nil, effect: .sent(name))
+      decideSend(current, name: name, over: nil, effect: .step(.send, name))
     case (.removed, .missing):
       add(Job(change: .forget(name: name), effect: .none))
     }
@@ -216,7 +218,7 @@ extension Synchronizer {
     }
     // In a dry run the copy is not in the database for the second pass: its send is planned
     // here.
-    if options.dryRun { count(.sent(ItemFileName.stem(for: copyUID) + ".ics")) }
+    if options.dryRun { count(.step(.send, ItemFileName.stem(for: copyUID) + ".ics")) }
   }
 
   /// Decides to write `versioned`'s note as `name`: new, or over the file `over` (not at all

@@ -140,7 +140,7 @@ public final class Synchronizer {
             guard !uidsHeld.contains(Synchronizer.key(note.note.uid)) else { continue }
             let name = try freeName(for: note.note.uid, listing)
             namesTaken.insert(name)
-            decideSend(note, name: name, over: nil, effect: .sent(name))
+            decideSend(note, name: name, over: nil, effect: .step(.send, name))
           }
           return index
         }
@@ -197,12 +197,8 @@ public final class Synchronizer {
   /// What a job means for the report.
   enum Effect {
     case none
-    case sent(String)
-    case received(String)
-    case updatedFile(String)
-    case updatedNote(String)
-    case removedFile(String)
-    case removedNote(String)
+    /// A step that counts as sent, received, updated or removed.
+    case step(PlannedStep.Action, String)
     case conflict(SyncConflict)
   }
 
@@ -286,37 +282,27 @@ public final class Synchronizer {
 
   /// Counts an effect done (or planned).
   func count(_ effect: Effect) {
-    let step: PlannedStep?
+    let step: PlannedStep
     switch effect {
-    case .none: step = nil
-    case .sent(let name):
-      report.sent += 1
-      step = PlannedStep(action: .send, name: name)
-    case .received(let name):
-      report.received += 1
-      step = PlannedStep(action: .receive, name: name)
-    case .updatedFile(let name):
-      report.updated += 1
-      step = PlannedStep(action: .updateFile, name: name)
-    case .updatedNote(let name):
-      report.updated += 1
-      step = PlannedStep(action: .updateNote, name: name)
-    case .removedFile(let name):
-      report.removed += 1
-      step = PlannedStep(action: .removeFile, name: name)
-    case .removedNote(let name):
-      report.removed += 1
-      step = PlannedStep(action: .removeNote, name: name)
+    case .none: return
+    case .step(let action, let name):
+      switch action {
+      case .send: report.sent += 1
+      case .receive: report.received += 1
+      case .updateFile, .updateNote: report.updated += 1
+      case .removeFile, .removeNote: report.removed += 1
+      case .conflict: break
+      }
+      step = PlannedStep(action: action, name: name)
     case .conflict(let conflict):
       report.conflicts.append(conflict)
       step = PlannedStep(action: .conflict, name: conflict.name)
     }
-    if options.dryRun, let step {
-      if report.plan.count < Synchronizer.planLimit {
-        report.plan.append(step)
-      } else {
-        report.planned += 1
-      }
+    guard options.dryRun else { return }
+    if report.plan.count < Synchronizer.planLimit {
+      report.plan.append(step)
+    } else {
+      report.planned += 1
     }
   }
 

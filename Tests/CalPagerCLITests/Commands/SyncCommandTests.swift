@@ -252,11 +252,11 @@ import Testing
     let vdir = VdirFolder()
     try vdir.write(
       "event.ics",
-      [
+      crlfLines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT", "UID:e1",
         "DTSTAMP:20240501T100000Z", "DTSTART:20240501T100000Z", "SUMMARY:Meeting", "END:VEVENT",
         "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined())
+      ]))
     try vdir.write(
       "todo.ics",
       "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Task\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
@@ -355,7 +355,7 @@ import Testing
       uid: "undated",
       ["DTSTAMP:20240601T120000Z", "CREATED:20240520T080000Z", "DESCRIPTION:No start date"])
     let weekly =
-      [
+      crlfLines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
         "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
         "DTSTART;VALUE=DATE:20240603", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Weekly review",
@@ -363,7 +363,7 @@ import Testing
         "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
         "RECURRENCE-ID;VALUE=DATE:20240610", "DTSTART;VALUE=DATE:20240611",
         "SUMMARY:Weekly review (moved)", "END:VJOURNAL", "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined()
+      ])
     try vdir.write("undated.ics", undated)
     try vdir.write("weekly.ics", weekly)
     #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, received: 2) + "\n")

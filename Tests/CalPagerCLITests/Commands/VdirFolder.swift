@@ -82,6 +82,12 @@ final class VdirFolder {
 func journalItem(uid: String, _ lines: [String], prodID: String = "-//Phone//Journal 1.0//EN")
   -> String
 {
-  (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(prodID)", "BEGIN:VJOURNAL", "UID:\(uid)"]
-    + lines + ["END:VJOURNAL", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+  crlfLines(
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(prodID)", "BEGIN:VJOURNAL", "UID:\(uid)"]
+      + lines + ["END:VJOURNAL", "END:VCALENDAR"])
+}
+
+/// `lines`, each ended with CRLF as iCalendar ends them.
+func crlfLines(_ lines: [String]) -> String {
+  lines.map { $0 + "\r\n" }.joined()
 }
