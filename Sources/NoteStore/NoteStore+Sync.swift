@@ -165,17 +165,26 @@ private struct SyncApplication {
 
   mutating func apply(_ change: SyncChange) throws -> SyncChangeOutcome {
     switch change {
-    case .inStep(let file, let uid, let version, let item):
+    case .inStep(let file, let uid, let version, let item, let times):
       var recorded = version
       var noteID: Int?
-      if let current = try note(uid: uid), current.version == version {
-        noteID = current.note.id
-        if case .set(let text) = item, text != current.note.ical, let id = current.note.id {
-          // Not an undo step: the note reads the same, only its stored item follows the file.
+      if let current = try note(uid: uid), current.version == version, let id = current.note.id {
+        noteID = id
+        var changed = current.note
+        if case .set(let text) = item { changed.ical = text }
+        if let times {
+          changed.created = times.created
+          changed.updated = times.updated
+        }
+        if changed != current.note {
+          // Not an undo step: the note reads the same; its stored item and times follow the
+          // file.
           try database.execute(
-            "UPDATE notes SET ical = ? WHERE id = ?", [.text(orNull: text), .int(id)])
-          var changed = current.note
-          changed.ical = text
+            "UPDATE notes SET ical = ?, created = ?, updated = ? WHERE id = ?",
+            [
+              .text(orNull: changed.ical), .int(changed.created.millisecondsSinceEpoch),
+              .int(changed.updated.millisecondsSinceEpoch), .int(id),
+            ])
           recorded = VersionedNote(changed).version
         }
       }

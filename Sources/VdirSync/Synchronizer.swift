@@ -350,9 +350,9 @@ extension SyncChange {
   /// The change with the stat of the file just written.
   func withStat(_ stat: FileStat) -> SyncChange {
     switch self {
-    case .inStep(var file, let uid, let version, let item):
+    case .inStep(var file, let uid, let version, let item, let times):
       file.stat = stat
-      return .inStep(file, uid: uid, version: version, item: item)
+      return .inStep(file, uid: uid, version: version, item: item, times: times)
     default:
       return self
     }
@@ -361,7 +361,7 @@ extension SyncChange {
   /// The item file's name the change is about.
   var name: String? {
     switch self {
-    case .inStep(let file, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
+    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
       return file.name
     case .removeNote(let name, _, _), .forget(let name), .restat(let name, _):
       return name

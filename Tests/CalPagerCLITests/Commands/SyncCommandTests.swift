@@ -348,6 +348,67 @@ import Testing
     }
   }
 
+  /// `text` as Radicale stores what it is sent: each component's properties sorted, LF line
+  /// ends.
+  static func reserialised(_ text: String) -> String {
+    var output: [String] = []
+    var properties: [String] = []
+    for line in text.split(whereSeparator: \.isNewline).map(String.init) {
+      if line.hasPrefix("BEGIN:") || line.hasPrefix("END:") {
+        output += properties.sorted()
+        properties = []
+        output.append(line)
+      } else {
+        properties.append(line)
+      }
+    }
+    return (output + properties.sorted()).map { $0 + "\n" }.joined()
+  }
+
+  /// Copies every item of `from` to `to` as a server would hand it out: re-serialised.
+  static func relay(_ from: VdirFolder, to: VdirFolder) throws {
+    for name in from.items() {
+      try to.write(name, reserialised(from.text(name)))
+    }
+    for name in to.items() where !from.items().contains(name) { to.remove(name) }
+  }
+
+  @Test func aServersReserialisationIsTheSameItemOnEveryDevice() throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let laptopFolder = VdirFolder()
+    let desktopFolder = VdirFolder()
+    try laptop.store.add("Made on the laptop", on: Day("2024-05-01")!)
+    // A phone's journal on the server, which both folders get in the server's form.
+    let phoneItem = Self.reserialised(
+      journalItem(
+        uid: "phone-1",
+        [
+          "DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240501", "SUMMARY:Phone title",
+          "DESCRIPTION;LANGUAGE=en:Phone body", "CATEGORIES:work", "X-MOOD;X-SCALE=5:4",
+        ]))
+    try laptopFolder.write("phone.ics", phoneItem)
+    try laptop.run("sync \(laptopFolder.path)")
+    try Self.relay(laptopFolder, to: desktopFolder)
+    #expect(try desktop.run("sync \(desktopFolder.path)").hasPrefix("Synced"))
+    // The desktop read the server's form of what the laptop wrote: the same notes, and the
+    // same items kept with them (none for the note calpager made).
+    #expect(try desktop.run("export") == laptop.run("export"))
+
+    // An edit of the phone's journal on the laptop, through the server to the desktop.
+    let phone = try #require(try Self.note(laptop, uid: "phone-1"))
+    try laptop.store.edit(id: phone.id!, body: "New title\nNew body")
+    try laptop.run("sync")
+    try Self.relay(laptopFolder, to: desktopFolder)
+    #expect(
+      try desktop.run("sync") == "Synced \(desktopFolder.path): 0 sent, 0 received, 1 updated, "
+        + "0 removed, 0 conflicts, 0 ignored\n")
+    #expect(try desktop.run("export") == laptop.run("export"))
+    #expect(try Self.note(desktop, uid: "phone-1")?.ical?.contains("X-MOOD;X-SCALE=5:4") == true)
+    #expect(try laptop.run("sync") == Self.summary(laptopFolder) + "\n")
+    #expect(try desktop.run("sync") == Self.summary(desktopFolder) + "\n")
+  }
+
   @Test func undatedAndRecurringJournalsStayAsTheyAre() throws {
     let laptop = try InProcess()
     let vdir = VdirFolder()
