@@ -8,10 +8,21 @@ import Interchange
 /// short write transaction (`applySync`), every change checked against the note as it is
 /// then.
 extension NoteStore {
-  /// The id of the vdir at `path` in the sync state; nil when it was never synced.
-  public func syncVdir(path: String) throws -> Int? {
+  /// The id of the vdir at `path` in the sync state; nil when it was never synced, or when the
+  /// folder there now is another one (its device and inode numbers, `identity`, differ).
+  public func syncVdir(path: String, identity: FolderIdentity) throws -> Int? {
     try mappingErrors {
-      try database.scalarInt("SELECT id FROM sync_vdirs WHERE path = ?", [.text(path)])
+      try database.scalarInt(
+        "SELECT id FROM sync_vdirs WHERE path = ? AND device = ? AND inode = ?",
+        [.text(path), .int(identity.device), .int(identity.inode)])
+    }
+  }
+
+  /// The number of notes the sync state of `vdir` holds items for.
+  public func syncedNoteCount(vdir: Int) throws -> Int {
+    try mappingErrors {
+      try database.scalarInt(
+        "SELECT count(*) FROM sync_items WHERE vdir = ? AND uid IS NOT NULL", [.int(vdir)]) ?? 0
     }
   }
 
@@ -274,15 +285,17 @@ private struct SyncApplication {
     return action
   }
 
-  /// The vdir's id, registered at the first change.
+  /// The vdir's id, registered at the first change (the state of an older folder at the same
+  /// path goes).
   mutating func vdir() throws -> Int {
     if let vdir = session.vdir { return vdir }
+    try database.execute("DELETE FROM sync_vdirs WHERE path = ?", [.text(session.path)])
     try database.execute(
-      "INSERT INTO sync_vdirs (path) VALUES (?) ON CONFLICT (path) DO NOTHING",
-      [.text(session.path)])
-    let vdir = try database.scalarInt(
-      "SELECT id FROM sync_vdirs WHERE path = ?", [.text(session.path)])
-    guard let vdir else { preconditionFailure("the vdir row just inserted is missing") }
+      "INSERT INTO sync_vdirs (path, device, inode) VALUES (?, ?, ?)",
+      [
+        .text(session.path), .int(session.identity.device), .int(session.identity.inode),
+      ])
+    let vdir = database.lastInsertedRowID
     session.vdir = vdir
     return vdir
   }

@@ -11,14 +11,19 @@ public struct SyncOptions: Sendable {
   public var batchSize: Int
   /// The most bytes of planned files and notes one batch holds.
   public var batchBytes: Int
+  /// Sync even when the folder holds no item at all while the notes it held are still here
+  /// (which removes them all).
+  public var forceDelete: Bool
 
   /// Options; a batch of 2,000 items keeps each write transaction to a few tens of
   /// milliseconds, far under the 3 s other writers wait.
   public init(
-    dryRun: Bool = false, zone: LocalZone = .utc, batchSize: Int = 2000, batchBytes: Int = 8 << 20
+    dryRun: Bool = false, zone: LocalZone = .utc, batchSize: Int = 2000,
+    batchBytes: Int = 8 << 20, forceDelete: Bool = false
   ) {
     precondition(batchSize > 0 && batchBytes > 0, "a batch must hold something")
     self.dryRun = dryRun
+    self.forceDelete = forceDelete
     self.zone = zone
     self.batchSize = batchSize
     self.batchBytes = batchBytes
@@ -71,7 +76,10 @@ public final class Synchronizer {
     self.store = store
     self.vdir = vdir
     self.options = options
-    session = SyncSession(path: vdir.path, vdir: try store.syncVdir(path: vdir.path))
+    let identity = vdir.identity
+    session = SyncSession(
+      path: vdir.path, identity: identity,
+      vdir: try store.syncVdir(path: vdir.path, identity: identity))
     report = SyncReport(path: vdir.path, dryRun: options.dryRun)
   }
 
@@ -82,6 +90,12 @@ public final class Synchronizer {
   ///   until then is consistent, and the next sync carries on.
   public func run() throws -> SyncReport {
     let listing = try vdir.list(removingTemporaryFiles: !options.dryRun)
+    if !options.forceDelete, let vdirID = session.vdir, !listing.hasItems {
+      // As vdirsyncer does: a folder emptied whole is more likely lost (unmounted, wiped)
+      // than emptied on purpose, and would remove every note.
+      let count = try store.syncedNoteCount(vdir: vdirID)
+      if count > 0 { throw SyncError.emptied(path: vdir.path, notes: count) }
+    }
     try mergeItems(listing)
     try sendNewNotes(listing)
     if !options.dryRun { try identifyConflictNotes() }

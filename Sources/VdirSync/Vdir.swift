@@ -74,6 +74,14 @@ public final class Vdir {
   /// Whether the directory exists (false only for a dry run's missing directory).
   public var exists: Bool { descriptor >= 0 }
 
+  /// The directory's device and inode numbers (zeros for a missing directory).
+  var identity: FolderIdentity {
+    var info = stat()
+    guard exists, fstat(descriptor, &info) == 0 else { return FolderIdentity(device: 0, inode: 0) }
+    return FolderIdentity(
+      device: Int(bitPattern: UInt(info.st_dev)), inode: Int(bitPattern: UInt(info.st_ino)))
+  }
+
   /// Takes the lock that lets one sync at a time work on the directory.
   ///
   /// - Throws: `SyncError.busy` when another sync holds it.

@@ -8,6 +8,10 @@ import Testing
 @testable import CalPagerCLI
 @testable import VdirSync
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `sync`, run in this process on real databases and a real vdir in temporary directories:
 /// every rule of the three-way merge (issue 13, item 1).
 @Suite struct SyncCommandTests {
@@ -523,6 +527,66 @@ import Testing
     let missing = vdir.directory.file("missing")
     #expect(try laptop.run("sync \(missing) --dry-run").contains("1 sent"))
     #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test func onlyFilesWhoseStatChangedAreRead() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Same size A", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    let path = vdir.path + "/" + note.uid + ".ics"
+    var before = stat()
+    lstat(path, &before)
+    // Other bytes of the same size, written in place, the modification time put back: the
+    // sync does not read the file (size, time and inode as recorded).
+    let changed = vdir.text(note.uid + ".ics").replacingOccurrences(
+      of: "SUMMARY:Same size A", with: "SUMMARY:Same size B")
+    let file = open(path, O_WRONLY)
+    _ = changed.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
+    close(file)
+    var times = [before.st_atim, before.st_mtim]
+    utimensat(AT_FDCWD, path, &times, 0)
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(try Self.note(laptop, uid: note.uid)?.body == "Same size A")
+    // Touched, it is read, and the change is taken.
+    utimensat(AT_FDCWD, path, nil, 0)
+    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
+    #expect(try Self.note(laptop, uid: note.uid)?.body == "Same size B")
+  }
+
+  @Test func anEmptiedFolderRemovesNothingUnlessForced() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    try laptop.store.add("Two", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+    for name in vdir.items() { vdir.remove(name) }
+    let database = contentsOfFile(laptop.directory.file("notes.db"))
+    let refused = laptop.failure("sync")
+    #expect(refused?.status == 1)
+    #expect(
+      refused?.message
+        == "'\(vdir.path)' holds no item, but 2 notes were synced with it: nothing was changed; "
+        + "if every note should go, run 'calpager sync --force-delete'")
+    #expect(contentsOfFile(laptop.directory.file("notes.db")) == database)
+    #expect(try laptop.run("sync --force-delete") == Self.summary(vdir, removed: 2) + "\n")
+    #expect(try laptop.store.noteCount() == 0)
+  }
+
+  @Test func aNewFolderAtTheSamePathIsAFirstSyncNotARemoval() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    try laptop.store.add("Two", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+    // The folder removed and made again (or this database copied to another machine).
+    let kept = vdir.items().first!
+    let text = vdir.text(kept)
+    try FileManager.default.removeItem(atPath: vdir.path)
+    try vdir.write(kept, text)
+    #expect(try laptop.run("sync") == Self.summary(vdir, sent: 1) + "\n")
+    #expect(try laptop.store.noteCount() == 2)
+    #expect(vdir.items().count == 2)
   }
 
   @Test func theJSONSummaryHasTheDocumentedShape() throws {
