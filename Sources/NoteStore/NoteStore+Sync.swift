@@ -9,12 +9,12 @@ import Interchange
 /// then.
 extension NoteStore {
   /// The id of the vdir at `path` in the sync state; nil when it was never synced, or when the
-  /// folder there now is another one (its device and inode numbers, `identity`, differ).
-  public func syncVdir(path: String, identity: FolderIdentity) throws -> Int? {
-    try mappingErrors {
+  /// folder there now is another one (its marker's `token` differs, or it has none).
+  public func syncVdir(path: String, token: String?) throws -> Int? {
+    guard let token else { return nil }
+    return try mappingErrors {
       try database.scalarInt(
-        "SELECT id FROM sync_vdirs WHERE path = ? AND device = ? AND inode = ?",
-        [.text(path), .int(identity.device), .int(identity.inode)])
+        "SELECT id FROM sync_vdirs WHERE path = ? AND token = ?", [.text(path), .text(token)])
     }
   }
 
@@ -291,10 +291,8 @@ private struct SyncApplication {
     if let vdir = session.vdir { return vdir }
     try database.execute("DELETE FROM sync_vdirs WHERE path = ?", [.text(session.path)])
     try database.execute(
-      "INSERT INTO sync_vdirs (path, device, inode) VALUES (?, ?, ?)",
-      [
-        .text(session.path), .int(session.identity.device), .int(session.identity.inode),
-      ])
+      "INSERT INTO sync_vdirs (path, token) VALUES (?, ?)",
+      [.text(session.path), .text(session.token)])
     let vdir = database.lastInsertedRowID
     session.vdir = vdir
     return vdir

@@ -131,35 +131,22 @@ public enum SyncChangeOutcome: Sendable, Hashable {
   case skipped
 }
 
-/// Which folder a path names: its device and inode numbers.
-public struct FolderIdentity: Sendable, Hashable {
-  /// The device number (its bits, as a signed integer).
-  public var device: Int
-  /// The inode number (its bits, as a signed integer).
-  public var inode: Int
-
-  /// An identity of these values.
-  public init(device: Int, inode: Int) {
-    self.device = device
-    self.inode = inode
-  }
-}
-
 /// What a sync keeps between its transactions: the vdir's id and the undo step.
 public struct SyncSession: Sendable {
   /// The vdir's absolute path.
   public let path: String
-  /// The folder at that path.
-  public let identity: FolderIdentity
+  /// The token of the folder's marker file.
+  public let token: String
   /// Its id in the sync state, once known.
   public internal(set) var vdir: Int?
   /// The undo step of the sync, once it has changed a note.
   var action: Int?
 
-  /// A session for the vdir at `path`, whose id is `vdir` when it was synced before.
-  public init(path: String, identity: FolderIdentity, vdir: Int?) {
+  /// A session for the vdir at `path` whose marker holds `token`, whose id is `vdir` when it
+  /// was synced before.
+  public init(path: String, token: String, vdir: Int?) {
     self.path = path
-    self.identity = identity
+    self.token = token
     self.vdir = vdir
   }
 }

@@ -67,6 +67,8 @@ public final class Synchronizer {
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
+  /// Whether the folder's marker is still to be written (at the first batch).
+  var needsMarker: Bool
   /// Uids (their fingerprints: 8 bytes each) of files whose decision was not carried out,
   /// or in a dry run of every new file: their notes are not sent as new items.
   var uidsHeld: Set<UInt64> = []
@@ -76,10 +78,11 @@ public final class Synchronizer {
     self.store = store
     self.vdir = vdir
     self.options = options
-    let identity = vdir.identity
+    let token = try vdir.markerToken()
+    needsMarker = token == nil
     session = SyncSession(
-      path: vdir.path, identity: identity,
-      vdir: try store.syncVdir(path: vdir.path, identity: identity))
+      path: vdir.path, token: token ?? Vdir.newToken(),
+      vdir: try store.syncVdir(path: vdir.path, token: token))
     report = SyncReport(path: vdir.path, dryRun: options.dryRun)
   }
 
@@ -236,11 +239,17 @@ public final class Synchronizer {
       for job in jobs { count(job.effect) }
       return
     }
+    var touchedFiles = false
+    if needsMarker {
+      // Before the state of the folder is recorded, so that it knows this folder next time.
+      try vdir.writeMarker(session.token)
+      needsMarker = false
+      touchedFiles = true
+    }
     let before = jobs.compactMap(\.before)
     if !before.isEmpty { _ = try store.applySync(before, session: &session) }
     var changes: [SyncChange] = []
     var pending: [Job] = []
-    var touchedFiles = false
     for var job in jobs {
       switch job.file {
       case .write(let name, let bytes, let over):

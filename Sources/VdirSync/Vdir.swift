@@ -74,12 +74,32 @@ public final class Vdir {
   /// Whether the directory exists (false only for a dry run's missing directory).
   public var exists: Bool { descriptor >= 0 }
 
-  /// The directory's device and inode numbers (zeros for a missing directory).
-  var identity: FolderIdentity {
-    var info = stat()
-    guard exists, fstat(descriptor, &info) == 0 else { return FolderIdentity(device: 0, inode: 0) }
-    return FolderIdentity(
-      device: Int(bitPattern: UInt(info.st_dev)), inode: Int(bitPattern: UInt(info.st_ino)))
+  /// The name of the folder's marker file: the token that tells this folder from another one
+  /// at the same path (not an item: its name does not end in `.ics`).
+  static let markerName = ".calpager-vdir"
+
+  /// The token of the folder's marker file; nil when it has none (a folder never synced, or
+  /// made again).
+  func markerToken() throws(SyncError) -> String? {
+    guard exists, let (bytes, _) = try read(Vdir.markerName) else { return nil }
+    let token = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+    return token.isEmpty || token.utf8.count > 100 ? nil : token
+  }
+
+  /// Writes the marker file holding `token` (atomically, as an item).
+  func writeMarker(_ token: String) throws(SyncError) {
+    let (temporary, _) = try writeTemporary(Array((token + "\n").utf8), for: Vdir.markerName)
+    guard renameat(descriptor, temporary, descriptor, Vdir.markerName) == 0 else {
+      let reason = Vdir.lastError()
+      unlinkat(descriptor, temporary, 0)
+      throw .cannotWrite(path: filePath(Vdir.markerName), reason: reason)
+    }
+  }
+
+  /// A new random token for a marker: 32 hex digits.
+  static func newToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return ItemFingerprint.hex(generator.next()) + ItemFingerprint.hex(generator.next())
   }
 
   /// Takes the lock that lets one sync at a time work on the directory.

@@ -43,11 +43,14 @@ final class VdirFolder {
     unlink(path + "/" + name)
   }
 
-  /// Every file with its bytes and its stat (size, modification time in ns, inode): what
-  /// must not change when a sync has nothing to do.
-  func snapshot() -> [String: [Int]] {
+  /// The name of the marker file calpager writes at a folder's first sync.
+  static let marker = ".calpager-vdir"
+
+  /// Every file (but the marker, unless `includingMarker`) with its bytes and its stat (size,
+  /// modification time in ns, inode): what must not change when a sync has nothing to do.
+  func snapshot(includingMarker: Bool = true) -> [String: [Int]] {
     var result: [String: [Int]] = [:]
-    for name in names() {
+    for name in names() where includingMarker || name != VdirFolder.marker {
       var info = stat()
       guard lstat(path + "/" + name, &info) == 0 else { continue }
       let bytes = self.bytes(name) ?? []
