@@ -22,8 +22,20 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case emptyNoteNotChanged(id: Int)
   /// `check` found problems, which it printed.
   case unhealthyDatabase
+  /// `check` found the search index damaged, and nothing else wrong.
+  case searchIndexDamaged
   /// A file could not be written.
   case cannotWrite(path: String, reason: String)
+  /// Standard output refused a write (a full disk, an I/O error): what the command printed is
+  /// incomplete. In the line mode the session stops there, and a transaction left open (begun
+  /// on the line given) is rolled back.
+  case outputFailed(reason: String, rolledBackSince: Int?)
+  /// `export -o` or `backup` named the database itself or one of its journal files.
+  case outputIsDatabase(path: String, database: String, part: DatabasePart)
+  /// `export -o` or `backup` named a directory.
+  case outputIsDirectory(path: String)
+  /// `backup` inside the line mode's transaction (begun on the line given).
+  case backupInTransaction(since: Int)
   /// A file or standard input could not be read.
   case cannotRead(name: String, reason: String)
   /// `import` was given a directory.
@@ -44,6 +56,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case noTransaction
   /// `commit` found that a line inside the transaction had failed.
   case transactionRolledBack(failedLine: Int, since: Int)
+  /// `COMMIT` itself failed, so nothing of the transaction was kept.
+  case commitFailed(since: Int, reason: String)
+  /// A line after a failed one inside a transaction: not run (the transaction is aborted).
+  case skipped(failedLine: Int)
   /// The input ended inside a transaction.
   case transactionNeverCommitted(since: Int)
   /// Reading the line mode's input failed.
@@ -83,8 +99,22 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "the note is empty; nothing was changed (use 'rm \(id)' to remove it)"
     case .unhealthyDatabase:
       return "the database has problems (see above); restore a backup or export what reads"
+    case .searchIndexDamaged:
+      return "the search index is damaged (see above); no note is lost: "
+        + "'calpager check --repair' rebuilds it from the notes"
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
+    case .outputFailed(let reason, let since):
+      return "cannot write to standard output: \(reason); the output is incomplete"
+        + (since.map { ", and the transaction begun on line \($0) was rolled back" } ?? "")
+    case .outputIsDatabase(let path, let database, let part):
+      return "'\(path)' is \(part.description) '\(database)': "
+        + "writing it would destroy the notes; choose another file"
+    case .outputIsDirectory(let path):
+      return "cannot write '\(path)': it is a directory; give a file name"
+    case .backupInTransaction(let since):
+      return "cannot back up inside the transaction begun on line \(since): a backup copies "
+        + "what is committed; commit or roll back first"
     case .cannotRead(let name, let reason):
       return "cannot read \(name): \(reason)"
     case .importDirectory(let path):
@@ -106,6 +136,11 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "no transaction is open"
     case .transactionRolledBack(let failed, let start):
       return "line \(failed) failed, so the transaction begun on line \(start) was rolled back"
+    case .commitFailed(let start, let reason):
+      return "the commit failed, so the transaction begun on line \(start) was rolled back: "
+        + reason
+    case .skipped(let failed):
+      return "skipped: line \(failed) failed"
     case .transactionNeverCommitted(let start):
       return "the transaction begun on line \(start) was never committed; it was rolled back"
     case .inputUnreadable(let reason):
@@ -128,6 +163,22 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         spawned
         ? "exited with status \(status)" : "could not start (\(String(cString: strerror(status))))"
       return "the sync command \(Quote.quoted(command)) run \(when) the merge \(what)"
+    }
+  }
+}
+
+/// Which file of a database an output path turned out to be.
+enum DatabasePart: Sendable, Equatable, CustomStringConvertible {
+  /// The database file itself.
+  case database
+  /// Its rollback journal, write-ahead log or shared-memory file (the suffix given).
+  case journal(String)
+
+  /// `the database` or `the journal file '-journal' of the database`.
+  var description: String {
+    switch self {
+    case .database: return "the database"
+    case .journal(let suffix): return "the \(suffix) file of the database"
     }
   }
 }

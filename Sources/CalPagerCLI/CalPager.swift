@@ -14,6 +14,10 @@ public enum CalPager {
 
   /// Runs the process's command line and exits with its status; never returns.
   public static func main() -> Never {
+    // A closed pipe (`calpager export | head -1`) ends the process quietly, as it does every
+    // Unix filter, even when the parent ignored SIGPIPE (ignored signals are inherited): any
+    // other failed write is an error (`Output`).
+    signal(SIGPIPE, SIG_DFL)
     var environment: [String: String] = [:]
     var undecodable: [String] = []
     var pointer = environ
@@ -63,9 +67,22 @@ public enum CalPager {
   }
 
   /// Runs one command line and returns the exit status: 0 success, 1 runtime error, 64 usage.
+  ///
+  /// What the command printed must reach standard output: a write that fails (a full disk,
+  /// an I/O error) turns a success into `Error: …` and exit status 1.
   public static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = Output(descriptor: 1)
-    defer { output.flush() }
+    let status = execute(arguments, environment: environment, output: output)
+    guard !output.flush(), status == 0 else { return status }
+    let wantsJSON = arguments.prefix(while: { $0 != "--" }).contains("--json")
+    let error = CLIError.outputFailed(reason: output.writeErrorReason, rolledBackSince: nil)
+    return fail(ErrorReport(error), json: wantsJSON, output: output)
+  }
+
+  /// Runs one command line, printing to `output`, and returns its exit status.
+  private static func execute(
+    _ arguments: [String], environment: [String: String], output: Output
+  ) -> Int32 {
     let invocation: Invocation
     do {
       invocation = try CommandParser.parse(arguments, grammar: CommandRegistry.grammar)
@@ -79,24 +96,38 @@ public enum CalPager {
     switch invocation.request {
     case .help(let name):
       let grammar = CommandRegistry.grammar
-      output.line(
+      TextResult.help(
         HelpText.text(
-          for: name.flatMap(grammar.command(named:)), grammar: grammar, width: style.width))
+          for: name.flatMap(grammar.command(named:)), grammar: grammar, width: style.width)
+      ).render(to: output, style: style)
       return 0
     case .version:
-      output.line("calpager \(version)")
+      TextResult.version.render(to: output, style: style)
       return 0
     case .command(let arguments):
       let options = invocation.options
+      let today: Day
+      do {
+        today = try LocalTime.today(environment: environment)
+      } catch {
+        return fail(ErrorReport(error), json: style.json, output: output)
+      }
       let context = CommandContext(
         options: options, style: style, mode: .commandLine, environment: environment,
-        today: LocalTime.today(environment: environment)
+        today: today
       ) {
-        let location = StoreLocation.resolve(
+        if options.databasePath == nil, environment["CALPAGER_DB"]?.isEmpty == true {
+          // As `--db ''` is: an unset variable in a script must not mean the real database.
+          throw UsageError(
+            "the environment variable CALPAGER_DB is empty: unset it to use the default "
+              + "database, or set it to a file", usage: .none)
+        }
+        let location = try StoreLocation.resolve(
           explicitPath: options.databasePath, environment: environment)
         let store = try NoteStore(location: location)
         return Session(
-          store: store, environment: environment, output: output, savesEveryMove: true)
+          store: store, environment: environment, output: output, savesEveryMove: true,
+          today: today)
       }
       do {
         let result = try Dispatcher.run(arguments, in: context)

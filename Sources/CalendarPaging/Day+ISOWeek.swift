@@ -68,9 +68,9 @@ extension Day {
 }
 
 /// The digits of calendar identifiers: `2024`, `05`, `W18`.
-enum CalendarText {
-  /// The value of ASCII digits, or nil when anything else is among them.
-  static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+public enum CalendarText {
+  /// The value of ASCII digits, or nil when anything else is among them (0 for none).
+  public static func digits(_ bytes: some Collection<UInt8>) -> Int? {
     var value = 0
     for byte in bytes {
       let digit = Int(byte) &- 48

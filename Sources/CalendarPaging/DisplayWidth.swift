@@ -116,17 +116,7 @@ public enum DisplayWidth {
 
   /// Whether `value` lies in one of the sorted, disjoint `ranges`.
   private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound < value {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < ranges.count && ranges[low].lowerBound <= value
+    ranges.sortedRangesContain(value)
   }
 
   /// What the scalars read so far mean for the next one.
@@ -168,5 +158,25 @@ public enum DisplayWidth {
         return width
       }
     }
+  }
+}
+
+extension Array where Element == ClosedRange<UInt32> {
+  /// Whether `value` lies in one of these ranges, which are sorted and disjoint: a binary
+  /// search.
+  ///
+  /// - Complexity: O(log n).
+  public func sortedRangesContain(_ value: UInt32) -> Bool {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].upperBound < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < count && self[low].lowerBound <= value
   }
 }

@@ -134,7 +134,7 @@ public struct CommandSpec: Sendable {
     case .json: return "Print one JSON object per command instead of text."
     case .color:
       return "When to colour the output: auto (on a terminal, unless NO_COLOR is set), "
-        + "always or never. (default: auto)"
+        + "always (even with NO_COLOR set) or never. (default: auto)"
     case .width:
       return "The width in columns, 1 to 10000. (default: the terminal's width, else "
         + "$COLUMNS, else 80)"

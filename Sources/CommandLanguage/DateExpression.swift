@@ -61,13 +61,7 @@ public enum DateExpression: Hashable, Sendable, CustomStringConvertible {
   /// or is too long to be a useful number (more than 18 digits).
   static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
-    var value = 0
-    for byte in bytes {
-      let digit = Int(byte) &- 48
-      guard digit >= 0 && digit <= 9 else { return nil }
-      value = value * 10 + digit
-    }
-    return value
+    return CalendarText.digits(bytes)
   }
 
   /// The day this expression stands for.

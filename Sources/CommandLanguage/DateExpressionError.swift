@@ -2,9 +2,10 @@ public import CalendarPaging
 
 /// Why a DATE or RANGE argument is not one, or cannot be resolved.
 ///
-/// The parse errors become usage errors (exit 64). The resolution errors (`outOfRange`,
-/// a relative `reversedRange`, `fromAfterTo`) depend on the selected day and the clock and are
-/// runtime errors (exit 1), like any move past the calendar's edge.
+/// Every case is a usage error (exit 64), the resolution errors (`outOfRange`, a relative
+/// `reversedRange`, `fromAfterTo`) too, though they depend on the selected day and the clock:
+/// they are about the argument. A paging step past the calendar's edge is not one of them
+/// (`DayError.outOfRange`, a runtime error).
 public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Not any DATE form.
   case notADate(String)

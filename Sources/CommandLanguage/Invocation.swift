@@ -67,7 +67,7 @@ public struct GlobalOptions: Hashable, Sendable {
 public enum ColorMode: String, CaseIterable, Hashable, Sendable {
   /// Colour when standard output is a terminal and `NO_COLOR` is unset.
   case auto
-  /// Always colour.
+  /// Always colour, even with `NO_COLOR` set (a command-line flag wins).
   case always
   /// Never colour.
   case never

@@ -5,22 +5,7 @@ extension ICSWriter {
   /// Not written any more; an import compares a journal with it to recognise one calpager
   /// exported then, which keeps no stored item.
   static func appendLegacyJournal(_ fields: NoteFields, into output: inout [UInt8]) {
-    output.append(ascii: "BEGIN:VJOURNAL\r\n")
-    UTF8Validation.withValid(fields.uid) { uid in
-      appendFolded(name: "UID:", value: uid, escape: true, into: &output)
-    }
-    output.append(ascii: "DTSTAMP:")
-    fields.updated.appendBasic(to: &output)
-    output.append(ascii: "\r\nDTSTART;VALUE=DATE:")
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { date in
-      Timestamp.writeBasicDate(fields.day, to: date.baseAddress!)
-      output.append(contentsOf: date)
-    }
-    output.append(ascii: "\r\nCREATED:")
-    fields.created.appendBasic(to: &output)
-    output.append(ascii: "\r\nLAST-MODIFIED:")
-    fields.updated.appendBasic(to: &output)
-    output.append(ascii: "\r\n")
+    appendJournalHead(fields, into: &output)
     UTF8Validation.withValid(fields.body) { body in
       appendFolded(name: "DESCRIPTION:", value: body, escape: true, into: &output)
       if !ICalendarText.isExactAsText(body) {

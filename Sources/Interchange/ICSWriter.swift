@@ -32,7 +32,9 @@ enum ICSWriter {
     output.append(ascii: footer)
   }
 
-  static func appendJournal(_ fields: NoteFields, into output: inout [UInt8]) {
+  /// Appends `BEGIN:VJOURNAL` and the journal's `UID`, `DTSTAMP`, `DTSTART`, `CREATED` and
+  /// `LAST-MODIFIED`: what every form of a calpager journal starts with.
+  static func appendJournalHead(_ fields: NoteFields, into output: inout [UInt8]) {
     output.append(ascii: "BEGIN:VJOURNAL\r\n")
     UTF8Validation.withValid(fields.uid) { uid in
       appendFolded(name: "UID:", value: uid, escape: true, into: &output)
@@ -49,6 +51,10 @@ enum ICSWriter {
     output.append(ascii: "\r\nLAST-MODIFIED:")
     fields.updated.appendBasic(to: &output)
     output.append(ascii: "\r\n")
+  }
+
+  static func appendJournal(_ fields: NoteFields, into output: inout [UInt8]) {
+    appendJournalHead(fields, into: &output)
     UTF8Validation.withValid(fields.body) { body in
       if ICalendarText.isExactAsText(body) {
         appendText(body, into: &output)

@@ -20,83 +20,49 @@ extension JSONNoteParser {
   ) {
     skipWhitespace()
     try expect(UInt8(ascii: "{"), "an entry")
-    var seen: UInt8 = 0
-    var otherKeys: [[UInt8]] = []
     var title: [UInt8] = []
     var body: [UInt8] = []
     var day: Day?
     var time = (hour: 0, minute: 0, second: 0)
     var starred = false
     var uid: String?
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      throw .missingField("date")
-    }
-    while true {
-      skipWhitespace()
-      guard index < bytes.count else { throw .unexpectedEnd(expected: "a key") }
-      guard bytes[index] == UInt8(ascii: "\"") else { throw unexpected(expected: "a key") }
-      let key = try withString { (name) throws(ImportProblem) -> JRNLKey? in
-        if let key = Self.jrnlKey(name) {
-          guard seen & (1 << key.rawValue) == 0 else { throw .duplicateKey("\(key)") }
-          seen |= 1 << key.rawValue
-          return key
-        }
-        guard !otherKeys.contains(where: { $0.elementsEqual(name) }) else {
-          throw .duplicateKey(Quote.bytes(name))
-        }
-        otherKeys.append(Array(name))
-        return nil
-      }
-      skipWhitespace()
-      try expect(UInt8(ascii: ":"), "':'")
-      skipWhitespace()
-      guard index < bytes.count else { throw .unexpectedEnd(expected: "a value") }
+    try members(required: "date", key: Self.jrnlKey) { (parser, key) throws(ImportProblem) in
       switch key {
       case .title:
-        title = try string(field: "title") { (value) throws(ImportProblem) in
+        title = try parser.string(field: "title") { (value) throws(ImportProblem) in
           _ = try FieldValues.text(value)
           return Array(value)
         }
       case .body:
-        body = try string(field: "body") { (value) throws(ImportProblem) in
+        body = try parser.string(field: "body") { (value) throws(ImportProblem) in
           _ = try FieldValues.text(value)
           return Array(value)
         }
       case .date:
-        day = try string(field: "date") { (value) throws(ImportProblem) in
+        day = try parser.string(field: "date") { (value) throws(ImportProblem) in
           try FieldValues.day(value, field: "date")
         }
       case .time:
-        time = try string(field: "time") { (value) throws(ImportProblem) in
+        time = try parser.string(field: "time") { (value) throws(ImportProblem) in
           try Self.clockTime(value)
         }
       case .starred:
-        switch bytes[index] {
+        switch parser.bytes[parser.index] {
         case UInt8(ascii: "t"):
-          try literal("true")
+          try parser.literal("true")
           starred = true
-        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "f"): try parser.literal("false")
         default:
-          throw .wrongType(field: "starred", expected: "a boolean", found: typeName())
+          throw .wrongType(field: "starred", expected: "a boolean", found: parser.typeName())
         }
       case .uuid:
         uid =
-          try stringOrNull(field: "uuid") { (value) throws(ImportProblem) in
+          try parser.stringOrNull(field: "uuid") { (value) throws(ImportProblem) in
             try FieldValues.uid(value)
           } ?? nil
       case nil:
-        try skipValue()
+        try parser.skipValue()
       }
-      skipWhitespace()
-      guard index < bytes.count else { throw .unexpectedEnd(expected: "',' or '}'") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      try expect(UInt8(ascii: "}"), "',' or '}'")
-      break
     }
     guard let day else { throw .missingField("date") }
     var text = title

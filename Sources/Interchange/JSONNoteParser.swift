@@ -28,28 +28,77 @@ struct JSONNoteParser {
       throw unexpected(expected: "a note object")
     }
     index += 1
-    var seen: UInt8 = 0
-    var otherKeys: [[UInt8]] = []
     var uid: String?
     var day: Day?
     var body: String?
     var created: Timestamp?
     var updated: Timestamp?
     var ical: String?
+    try members(required: "day", key: Self.key) { (parser, key) throws(ImportProblem) in
+      switch key {
+      case .uid:
+        uid =
+          try parser.stringOrNull(field: "uid") { (value) throws(ImportProblem) in
+            try FieldValues.uid(value)
+          } ?? nil
+      case .day:
+        day = try parser.string(field: "day") { (value) throws(ImportProblem) in
+          try FieldValues.day(value, field: "day")
+        }
+      case .body:
+        body = try parser.string(field: "body") { (value) throws(ImportProblem) in
+          try FieldValues.body(value)
+        }
+      case .created:
+        created =
+          try parser.stringOrNull(field: "created") { (value) throws(ImportProblem) in
+            try FieldValues.timestamp(value, field: "created")
+          } ?? nil
+      case .updated:
+        updated =
+          try parser.stringOrNull(field: "updated") { (value) throws(ImportProblem) in
+            try FieldValues.timestamp(value, field: "updated")
+          } ?? nil
+      case .ical:
+        ical =
+          try parser.stringOrNull(field: "ical") { (value) throws(ImportProblem) in
+            try ICalItem.check(value)
+          } ?? nil
+      case .id, nil:
+        try parser.skipValue()
+      }
+    }
+    guard let day else { throw .missingField("day") }
+    guard let body else { throw .missingField("body") }
+    return DecodedNote(
+      uid: uid, day: day, body: body, created: created, updated: updated, line: line, ical: ical)
+  }
+
+  /// Reads the members of the object whose `{` was just read, up to and past its `}`.
+  ///
+  /// Each key is looked up with `key`; a key it does not know (nil) may not repeat either, and
+  /// its value is for `value` to skip. `value` reads each member's value, leaving `index`
+  /// past it. An empty object is refused as missing its `required` member.
+  mutating func members<Key: RawRepresentable>(
+    required: String, key: (UnsafeBufferPointer<UInt8>) -> Key?,
+    value: (inout JSONNoteParser, Key?) throws(ImportProblem) -> Void
+  ) throws(ImportProblem) where Key.RawValue == Int {
+    var seen = 0
+    var otherKeys: [[UInt8]] = []
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
-      throw .missingField("day")
+      throw .missingField(required)
     }
     while true {
       skipWhitespace()
       guard index < bytes.count else { throw .unexpectedEnd(expected: "a key") }
       guard bytes[index] == UInt8(ascii: "\"") else { throw unexpected(expected: "a key") }
-      let key = try withString { (name) throws(ImportProblem) -> Key? in
-        if let key = Self.key(name) {
-          guard seen & (1 << key.rawValue) == 0 else { throw .duplicateKey("\(key)") }
-          seen |= 1 << key.rawValue
-          return key
+      let found = try withString { (name) throws(ImportProblem) -> Key? in
+        if let found = key(name) {
+          guard seen & (1 << found.rawValue) == 0 else { throw .duplicateKey("\(found)") }
+          seen |= 1 << found.rawValue
+          return found
         }
         guard !otherKeys.contains(where: { $0.elementsEqual(name) }) else {
           throw .duplicateKey(Quote.bytes(name))
@@ -61,38 +110,7 @@ struct JSONNoteParser {
       try expect(UInt8(ascii: ":"), "':'")
       skipWhitespace()
       guard index < bytes.count else { throw .unexpectedEnd(expected: "a value") }
-      switch key {
-      case .uid:
-        uid =
-          try stringOrNull(field: "uid") { (value) throws(ImportProblem) in
-            try FieldValues.uid(value)
-          } ?? nil
-      case .day:
-        day = try string(field: "day") { (value) throws(ImportProblem) in
-          try FieldValues.day(value, field: "day")
-        }
-      case .body:
-        body = try string(field: "body") { (value) throws(ImportProblem) in
-          try FieldValues.body(value)
-        }
-      case .created:
-        created =
-          try stringOrNull(field: "created") { (value) throws(ImportProblem) in
-            try FieldValues.timestamp(value, field: "created")
-          } ?? nil
-      case .updated:
-        updated =
-          try stringOrNull(field: "updated") { (value) throws(ImportProblem) in
-            try FieldValues.timestamp(value, field: "updated")
-          } ?? nil
-      case .ical:
-        ical =
-          try stringOrNull(field: "ical") { (value) throws(ImportProblem) in
-            try ICalItem.check(value)
-          } ?? nil
-      case .id, nil:
-        try skipValue()
-      }
+      try value(&self, found)
       skipWhitespace()
       guard index < bytes.count else { throw .unexpectedEnd(expected: "',' or '}'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -100,12 +118,8 @@ struct JSONNoteParser {
         continue
       }
       try expect(UInt8(ascii: "}"), "',' or '}'")
-      break
+      return
     }
-    guard let day else { throw .missingField("day") }
-    guard let body else { throw .missingField("body") }
-    return DecodedNote(
-      uid: uid, day: day, body: body, created: created, updated: updated, line: line, ical: ical)
   }
 
   private static func key(_ name: UnsafeBufferPointer<UInt8>) -> Key? {

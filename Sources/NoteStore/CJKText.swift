@@ -27,17 +27,7 @@ enum CJKText {
   static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     guard value >= 0x1100 else { return false }
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound < value {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < ranges.count && ranges[low].contains(value)
+    return ranges.sortedRangesContain(value)
   }
 
   /// Whether `text` holds a CJK scalar.

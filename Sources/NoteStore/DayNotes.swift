@@ -23,7 +23,7 @@ public struct DayNotes: Sendable {
   private var rows: [Row] = []
 
   /// An empty day.
-  init(day: Day, hasDetails: Bool = true) {
+  public init(day: Day, hasDetails: Bool = true) {
     self.day = day
     self.hasDetails = hasDetails
   }

@@ -9,31 +9,97 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   public var updated = 0
   /// Records equal to the note already stored.
   public var unchanged = 0
-  /// Records older than the note already stored, left alone.
+  /// Records that differ from the stored note but cannot replace it; it is kept.
+  ///
+  /// They are older, or have no `updated` to tell.
   public var skipped = 0
+  /// Records in conflict with the stored note, which is kept.
+  ///
+  /// They have its `updated` but other content: two versions that cannot both be right.
+  public var conflicts = 0
+  /// The skipped records and the conflicts, in the order read: the first
+  /// `NotImportedRecord.limit` of them.
+  public var notImported: [NotImportedRecord] = []
 
   /// Creates a summary.
-  public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0) {
+  public init(
+    added: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, conflicts: Int = 0
+  ) {
     self.added = added
     self.updated = updated
     self.unchanged = unchanged
     self.skipped = skipped
+    self.conflicts = conflicts
   }
 
-  /// `3 added, 1 updated, 0 unchanged, 0 skipped`.
+  /// `3 added, 1 updated, 0 unchanged, 0 skipped`, and `, 1 conflict` when there are any.
   public var description: String {
     "\(added) added, \(updated) updated, \(unchanged) unchanged, \(skipped) skipped"
+      + (conflicts == 0 ? "" : ", \(conflicts) conflict\(conflicts == 1 ? "" : "s")")
+  }
+
+  /// Counts a record that was not applied, keeping the first ones.
+  mutating func keep(_ record: NotImportedRecord) {
+    if case .conflict = record.reason { conflicts += 1 } else { skipped += 1 }
+    if notImported.count < NotImportedRecord.limit { notImported.append(record) }
+  }
+}
+
+/// A record an import did not apply, and why: named in the import's summary.
+public struct NotImportedRecord: Sendable, Equatable, CustomStringConvertible {
+  /// Why a record was not applied.
+  public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    /// Its `updated` is before the stored note's.
+    case older
+    /// It has no `updated`, so it cannot replace a stored note that differs from it.
+    case withoutUpdated
+    /// Its `updated` equals the stored note's but its content differs.
+    case conflict
+
+    /// Why, in words: `older than the stored note`.
+    public var description: String {
+      switch self {
+      case .older: return "older than the stored note, which was kept"
+      case .withoutUpdated:
+        return "it has no 'updated' to show it is newer than the stored note, which was kept"
+      case .conflict:
+        return "the stored note has the same 'updated' but other content; it was kept"
+      }
+    }
+  }
+
+  /// How many records a summary names; the counts cover all of them.
+  public static let limit = 1000
+
+  /// The line where the record starts.
+  public let line: Int
+  /// The record's uid (derived from its content when it had none).
+  public let uid: String
+  /// Why it was not applied.
+  public let reason: Reason
+
+  /// `skipped line 3 (uid 'a'): older than the stored note, which was kept`, or
+  /// `conflict on line 4 (uid 'b'): …`.
+  public var description: String {
+    let kind = reason == .conflict ? "conflict on line" : "skipped line"
+    return "\(kind) \(line) (uid '\(uid)'): \(reason)"
   }
 }
 
 extension NoteStore {
   /// Imports records in one transaction, idempotently by `uid`.
   ///
-  /// A record whose uid is not stored is added; one whose `updated` is newer than the stored
-  /// note's replaces it (the old version kept for `undo`); an equal one is unchanged (unless it
-  /// brings an iCalendar item the stored note lacks: then that item is stored); an older one is
-  /// skipped. A record without an iCalendar item (`DecodedNote.ical`) keeps the one stored. A record without a uid gets a new one. If `next` throws (a
-  /// malformed record), nothing is kept. The whole import is one `undo` step.
+  /// A record whose uid is not stored is added. Against the note stored under its uid, a
+  /// record with a newer `updated` replaces it (the old version kept for `undo`); one with the
+  /// same content is unchanged (unless it brings an iCalendar item the note lacks: then the
+  /// note takes it); one that is older, or that differs and has no `updated`, is
+  /// skipped; one with the same `updated` and other content is a conflict. Skipped records and
+  /// conflicts keep the stored note and are named in the summary.
+  ///
+  /// A record without a uid gets one derived from its content (`ContentUID`), so the same
+  /// file imported twice finds its notes the second time. A record whose body has no visible
+  /// text fails the import with its line (as the decoders refuse one). If `next` throws (a malformed record), nothing is
+  /// kept. The whole import is one `undo` step.
   ///
   /// - Parameters:
   ///   - dryRun: Roll back at the end: count, change nothing.
@@ -74,17 +140,24 @@ extension NoteStore {
     // The notes added on each day, counted once at the end: a count statement per note cost
     // 16 % of an import.
     var addedOnDay: [Day: Int] = [:]
+    var contentUIDs = ContentUID()
     while let record = try next() {
-      let uid = record.uid ?? makeUID()
+      guard record.body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+        throw StoreError.emptyRecord(line: record.line)
+      }
+      // NoteDecoder gives every record a uid; one made by hand without one gets the same
+      // content-derived uid.
+      let uid = record.uid ?? contentUIDs.uid(day: record.day, body: record.body)
       try lookup.bind([.text(uid)])
       let existing = try lookup.step() ? note(from: lookup) : nil
       lookup.reset()
-      let created = record.created ?? record.updated ?? Timestamp(clamping: now)
-      let updated = record.updated ?? Timestamp(clamping: max(now, created.millisecondsSinceEpoch))
-      let incoming = Note(
-        id: nil, uid: uid, day: record.day, body: record.body, created: created,
-        updated: updated, ical: record.ical)
       guard let existing, let id = existing.id else {
+        let created = record.created ?? record.updated ?? Timestamp(clamping: now)
+        let updated =
+          record.updated ?? Timestamp(clamping: max(now, created.millisecondsSinceEpoch))
+        let incoming = Note(
+          id: nil, uid: uid, day: record.day, body: record.body, created: created,
+          updated: updated, ical: record.ical)
         try insert(incoming, id: nextID, countingDay: false, in: database)
         addedOnDay[incoming.day, default: 0] += 1
         firstAdded = firstAdded ?? nextID
@@ -92,31 +165,44 @@ extension NoteStore {
         summary.added += 1
         continue
       }
-      // A record without an item never clears the one stored (a csv export carries none).
+      let sameContent =
+        record.day == existing.day && record.body == existing.body
+        && (record.created == nil || record.created == existing.created)
+      guard let updated = record.updated else {
+        // No time to compare: the record can only confirm the stored note, never replace it
+        // (an import must not rewrite it, and reset its times, on every run).
+        if sameContent {
+          summary.unchanged += 1
+        } else {
+          summary.keep(NotImportedRecord(line: record.line, uid: uid, reason: .withoutUpdated))
+        }
+        continue
+      }
+      // A record without an iCalendar item never clears the one stored (a csv export carries
+      // none); one that brings an item the stored note lacks gives it that item.
       let ical = record.ical ?? existing.ical
-      // A record that gives no times (a CSV with only day and body) matches on its text: its
-      // times are the import's, so it would always look newer.
-      let sameText = incoming.day == existing.day && incoming.body == existing.body
-      let sameNote =
-        sameText
-        && (record.updated == nil
-          || (incoming.updated == existing.updated && incoming.created == existing.created))
-      if (incoming.updated > existing.updated && !(sameNote && record.updated == nil))
-        || (sameNote && ical != existing.ical)
+      if updated > existing.updated
+        || (updated == existing.updated && sameContent
+          && ical != existing.ical)
       {
+        let created = record.created ?? existing.created
         try saveForUndo(existing, action: action, in: database)
         try database.execute(
           "UPDATE notes SET day = ?, body = ?, created = ?, updated = ?, ical = ? WHERE id = ?",
           [
-            .int(incoming.day.dayNumber), .text(incoming.body),
-            .int(created.millisecondsSinceEpoch),
-            .int(updated.millisecondsSinceEpoch), .text(orNull: ical), .int(id),
+            .int(record.day.dayNumber), .text(record.body),
+            .int(created.millisecondsSinceEpoch), .int(updated.millisecondsSinceEpoch),
+            .text(orNull: ical), .int(id),
           ])
         summary.updated += 1
-      } else if sameNote {
-        summary.unchanged += 1
+      } else if updated == existing.updated {
+        if sameContent {
+          summary.unchanged += 1
+        } else {
+          summary.keep(NotImportedRecord(line: record.line, uid: uid, reason: .conflict))
+        }
       } else {
-        summary.skipped += 1
+        summary.keep(NotImportedRecord(line: record.line, uid: uid, reason: .older))
       }
     }
     for (day, count) in addedOnDay {

@@ -1,9 +1,5 @@
 import CalendarPaging
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What `calpager check` found.
 public struct CheckReport: Sendable, Equatable {
   /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -86,45 +82,35 @@ extension NoteStore {
     }
   }
 
-  /// Writes a consistent copy of the database to `path`, atomically: the copy goes to a
-  /// temporary file beside it, is synced, then renamed over `path`.
+  /// Writes a consistent copy of the database into the file at `path`, which must be empty
+  /// or absent: the caller makes it (with the mode it wants) and puts it in place.
   ///
+  /// SQLite's online backup copies every page under one read lock, and the copy is synced
+  /// before this returns. The copy uses the rollback journal whatever the database uses, so
+  /// it is one self-contained file.
+  ///
+  /// - Parameters:
+  ///   - path: The file written (a temporary one, usually).
+  ///   - name: The file errors name, when not `path` (the one the user asked for).
   /// - Returns: The number of notes in the copy (other processes may have added more to the
   ///   database since).
-  /// - Throws: `StoreError` when the copy cannot be written.
+  /// - Throws: `StoreError.busy` naming this database when it stays locked; `StoreError`
+  ///   naming `name` when the copy cannot be written.
   @discardableResult
-  public func backup(to path: String) throws -> Int {
-    let target = StoreLocation(path: path, createsParentDirectories: false)
-    var info = stat()
-    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw StoreError.isDirectory(path: path)
-    }
-    let temporary = target.directory + "/.calpager-backup-\(getpid())-\(Clock.nowMilliseconds())"
+  public func backup(intoNewFile path: String, reportedAs name: String? = nil) throws -> Int {
     do {
-      try target.prepare()
-      let count: Int
+      let copy = try Database(path: path)
       do {
-        let copy = try Database(path: temporary)
-        do {
-          try database.backup(into: copy)
-        } catch {
-          // Busy is about the database being copied, not the file being written.
-          if error.isBusy { throw StoreError.busy(path: location.path) }
-          throw error
-        }
-        try copy.execute(script: "PRAGMA journal_mode = DELETE")
-        count = try copy.scalarInt("SELECT count(*) FROM notes") ?? 0
+        try database.backup(into: copy)
+      } catch {
+        // Busy is about the database being copied, not the file being written.
+        if error.isBusy { throw StoreError.busy(path: location.path) }
+        throw error
       }
-      guard rename(temporary, path) == 0 else {
-        throw StoreError.readOnly(path: path, detail: String(cString: strerror(errno)))
-      }
-      return count
+      try copy.execute(script: "PRAGMA journal_mode = DELETE")
+      return try copy.scalarInt("SELECT count(*) FROM notes") ?? 0
     } catch let error as DatabaseError {
-      unlink(temporary)
-      throw StoreError(error, path: path)
-    } catch {
-      unlink(temporary)
-      throw error
+      throw StoreError(error, path: name ?? path)
     }
   }
 }

@@ -24,21 +24,62 @@ extension NoteStore {
     }
   }
 
-  /// Replaces the body of note `id`, keeping the old version for `undo`.
+  /// Replaces the body of note `id`, keeping the old version for `undo`; the same body is
+  /// no change (see `change(id:body:day:)`).
   ///
   /// - Returns: The note as it is now.
   @discardableResult
   public func edit(id: Int, body: String) throws -> Note {
-    try NoteStore.checkBody(body)
-    return try change(id: id, kind: "edit") { note in note.body = body }
+    try change(id: id, body: body).note
   }
 
-  /// Moves note `id` to `day`, keeping the old version for `undo`.
+  /// Moves note `id` to `day`, keeping the old version for `undo`; its own day is no change
+  /// (see `change(id:body:day:)`).
   ///
   /// - Returns: The note as it is now.
   @discardableResult
   public func move(id: Int, to day: Day) throws -> Note {
-    try change(id: id, kind: "mv") { note in note.day = day }
+    try change(id: id, day: day).note
+  }
+
+  /// Gives note `id` a new body or day (an `edit` or an `mv`), keeping the old version for
+  /// `undo`.
+  ///
+  /// A change to what the note already holds is no change: nothing is written, `updated`
+  /// keeps its time (a newer one would make a really newer version lose at import), and no
+  /// undo step is added.
+  ///
+  /// - Parameters:
+  ///   - id: The note's id.
+  ///   - body: The new body; nil to keep it.
+  ///   - day: The new day; nil to keep it.
+  /// - Returns: The note as it is now, and whether it changed.
+  /// - Throws: `StoreError.noSuchNote`, `.emptyNote` for a body with no visible text; the
+  ///   database's errors.
+  @discardableResult
+  public func change(id: Int, body: String? = nil, day: Day? = nil) throws -> NoteChange {
+    if let body { try NoteStore.checkBody(body) }
+    return try performWrite { database in
+      let old = try NoteStore.requireNote(id: id, in: database)
+      var note = old
+      note.body = body ?? old.body
+      note.day = day ?? old.day
+      guard note.body != old.body || note.day != old.day else {
+        return NoteChange(note: old, changed: false)
+      }
+      let now = Clock.nowMilliseconds()
+      note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
+      let kind = body != nil ? "edit" : "mv"
+      let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
+      try NoteStore.saveForUndo(old, action: action, in: database)
+      try database.execute(
+        "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
+        [
+          .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
+          .int(id),
+        ])
+      return NoteChange(note: note, changed: true)
+    }
   }
 
   /// Removes note `id`, keeping it for `undo`.
@@ -52,25 +93,6 @@ extension NoteStore {
       let action = try NoteStore.recordAction("rm", at: now, added: nil, in: database)
       try NoteStore.saveForUndo(note, action: action, in: database)
       try database.execute("DELETE FROM notes WHERE id = ?", [.int(id)])
-      return note
-    }
-  }
-
-  private func change(id: Int, kind: String, _ update: (inout Note) -> Void) throws -> Note {
-    try performWrite { database in
-      let old = try NoteStore.requireNote(id: id, in: database)
-      var note = old
-      update(&note)
-      let now = Clock.nowMilliseconds()
-      note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
-      let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
-      try NoteStore.saveForUndo(old, action: action, in: database)
-      try database.execute(
-        "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
-        [
-          .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
-          .int(id),
-        ])
       return note
     }
   }
@@ -226,4 +248,12 @@ extension NoteStore {
       }
     }
   }
+}
+
+/// What `NoteStore.change(id:body:day:)` did.
+public struct NoteChange: Sendable, Equatable {
+  /// The note as it is now.
+  public let note: Note
+  /// Whether anything changed: false when the note already had that body and day.
+  public let changed: Bool
 }

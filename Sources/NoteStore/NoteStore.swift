@@ -37,6 +37,7 @@ public final class NoteStore {
   public init(location: StoreLocation) throws(StoreError) {
     self.location = location
     try location.prepare()
+    location.createPrivateFileIfMissing()
     do {
       database = try Database(path: location.path)
     } catch {

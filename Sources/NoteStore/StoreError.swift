@@ -12,6 +12,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case isDirectory(path: String)
   /// The directory that should hold the database does not exist.
   case missingDirectory(path: String, directory: String)
+  /// No `--db`, no `$CALPAGER_DB`, and neither `$XDG_DATA_HOME` nor `$HOME` is an absolute
+  /// path (`home` is `$HOME`, nil when unset): there is no default place for the database.
+  case noDataDirectory(home: String?)
   /// The database or its directory cannot be written.
   case readOnly(path: String, detail: String)
   /// The database could not be opened.
@@ -28,6 +31,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case nothingToUndo
   /// A note needs some visible text.
   case emptyNote
+  /// An imported record's body has no visible text; `line` is where the record starts.
+  case emptyRecord(line: Int)
   /// SQLite failed in a way no other case names.
   case database(path: String, detail: String)
 
@@ -48,6 +53,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "'\(path)' is a directory, not a database file"
     case .missingDirectory(let path, let directory):
       return "cannot create '\(path)': directory '\(directory)' does not exist"
+    case .noDataDirectory(let home):
+      let why =
+        switch home {
+        case nil: "$HOME is not set"
+        case ""?: "$HOME is empty"
+        case let home?: "$HOME ('\(home)') is not an absolute path"
+        }
+      return "no place for the default database: \(why) and $XDG_DATA_HOME is not set; "
+        + "set HOME, or choose a file with --db or $CALPAGER_DB"
     case .readOnly(let path, let detail):
       return "cannot write '\(path)': \(detail)"
     case .cannotOpen(let path, let detail):
@@ -64,6 +78,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "there is nothing to undo"
     case .emptyNote:
       return "a note needs some text; nothing was added"
+    case .emptyRecord(let line):
+      // Worded as the decoders word it (`InterchangeError.malformed`): one rule, one message.
+      return "line \(line): 'body' is empty or only white space: a note needs text"
     case .database(let path, let detail):
       return "database error on '\(path)': \(detail)"
     }

@@ -20,12 +20,18 @@ public struct StoreLocation: Sendable, Equatable {
   /// The location DESIGN.md gives: `--db PATH`, else `$CALPAGER_DB`, else
   /// `$XDG_DATA_HOME/calpager/calpager.db`, else `~/.local/share/calpager/calpager.db`.
   ///
+  /// An empty `--db` or `$CALPAGER_DB` counts as not given here (the command line refuses
+  /// both first).
+  ///
   /// - Parameters:
   ///   - explicitPath: The `--db` option, if given.
   ///   - environment: The process environment.
   /// - Returns: The path, and whether its directories may be created.
+  /// - Throws: `StoreError.noDataDirectory` when the default location is wanted but neither
+  ///   `$XDG_DATA_HOME` nor `$HOME` is an absolute path: a database in whatever the current
+  ///   directory happens to be would be lost to the next run.
   public static func resolve(explicitPath: String?, environment: [String: String])
-    -> StoreLocation
+    throws(StoreError) -> StoreLocation
   {
     if let explicitPath, !explicitPath.isEmpty {
       return StoreLocation(path: explicitPath, createsParentDirectories: false)
@@ -37,17 +43,12 @@ public struct StoreLocation: Sendable, Equatable {
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       // The XDG spec: a relative XDG_DATA_HOME is invalid and must be ignored.
       dataHome = xdg
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      dataHome = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/share"
     } else {
-      let home =
-        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreLocation.homeFromPasswd()
-      dataHome = home + "/.local/share"
+      throw .noDataDirectory(home: environment["HOME"])
     }
     return StoreLocation(path: dataHome + "/calpager/calpager.db", createsParentDirectories: true)
-  }
-
-  private static func homeFromPasswd() -> String {
-    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
-    return String(cString: directory)
   }
 
   /// The directory part of `path` ("." for a bare file name).
@@ -80,13 +81,26 @@ public struct StoreLocation: Sendable, Equatable {
     try StoreLocation.makeDirectories(directory, reportingFor: path)
   }
 
+  /// Creates the database file, empty and private (0600), when it does not exist.
+  ///
+  /// SQLite would create it readable by every user of the machine (0644 under the usual
+  /// umask). SQLite takes an empty file for a new database, and gives its journal files
+  /// the database's mode. An existing file is left as it is, mode included.
+  ///
+  /// A failure is left for SQLite to report when it opens the path.
+  public func createPrivateFileIfMissing() {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+  }
+
   private static func makeDirectories(_ directory: String, reportingFor path: String)
     throws(StoreError)
   {
     var prefix = directory.hasPrefix("/") ? "" : "."
     for component in directory.split(separator: "/") {
       prefix += "/" + component
-      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+      // Private, as the notes are: 0700 (the umask may narrow it further).
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
         let reason = String(cString: strerror(errno))
         throw .readOnly(path: path, detail: "cannot create directory '\(prefix)': \(reason)")
       }

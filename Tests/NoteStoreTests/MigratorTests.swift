@@ -164,19 +164,26 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: defaulted.path))
   }
 
-  @Test func theDefaultLocationFollowsTheEnvironment() {
+  @Test func theDefaultLocationFollowsTheEnvironment() throws {
     #expect(
-      StoreLocation.resolve(explicitPath: "/a.db", environment: ["CALPAGER_DB": "/b.db"]).path
+      try StoreLocation.resolve(explicitPath: "/a.db", environment: ["CALPAGER_DB": "/b.db"]).path
         == "/a.db")
     #expect(
-      StoreLocation.resolve(explicitPath: nil, environment: ["CALPAGER_DB": "/b.db"]).path
+      try StoreLocation.resolve(explicitPath: nil, environment: ["CALPAGER_DB": "/b.db"]).path
         == "/b.db")
-    let xdg = StoreLocation.resolve(
+    let xdg = try StoreLocation.resolve(
       explicitPath: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])
     #expect(xdg == StoreLocation(path: "/x/calpager/calpager.db", createsParentDirectories: true))
-    let home = StoreLocation.resolve(
+    let home = try StoreLocation.resolve(
       explicitPath: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
     #expect(home.path == "/h/.local/share/calpager/calpager.db")
+  }
+
+  @Test(arguments: [["HOME": ""], [:], ["HOME": "relative"], ["XDG_DATA_HOME": "relative"]])
+  func noAbsoluteHomeAndNoDataHomeIsAnError(environment: [String: String]) {
+    #expect(throws: StoreError.noDataDirectory(home: environment["HOME"])) {
+      try StoreLocation.resolve(explicitPath: nil, environment: environment)
+    }
   }
 
   @Test func theEmbeddedMigrationsEqualTheFilesInMigrations() throws {

@@ -25,6 +25,14 @@ Tests (each prints ONE summary line with its counts; the exit status is 1 if any
                 the database logically unchanged and intact after reopening; the same
                 command then succeeds. `--full` also keeps the fault on from the Nth call on
                 (a disk that stays full).
+  output-faults the Nth write to standard output (strace -P on the file it is redirected to)
+                and the Nth write or sync of an `export -o` file, the Nth page write of a
+                `backup`, failed with ENOSPC and EIO, N = 1, 2, … until the command completes,
+                for export, show, list --json, shell and shell --json (with a transaction):
+                every run with a fault exits 1 with one error line (only a failed sync of
+                the directory after the rename may pass, as SQLite lets it pass), the target
+                is its old self or the whole new file, no temporary file is left, and no
+                transaction is kept by halves.
   concurrency   8 processes adding 500 notes each, in pairs (`begin`, two adds, `commit` in
                 `calpager shell`), while 2 line-mode sessions page, list and search the same
                 database: 4,000 of 4,000 notes, no process reports an error, `check` passes,
@@ -599,6 +607,143 @@ def faults(cal: Calpager, work: Path, persistent: bool, rng: random.Random) -> O
     return outcome
 
 
+# MARK: - 2b. Output faults
+
+
+@dataclass
+class OutputScenario:
+    name: str
+    args: list[str]
+    call: str  # the system call failed: write (our output), fsync (-o's sync), pwrite64 (backup)
+    to_stdout: bool  # the fault hits only writes to standard output (strace -P), else every call
+    stdin: bytes | None = None
+
+
+def output_fault_scenarios(work: Path) -> list[OutputScenario]:
+    out = str(work / "of-out.jsonl")
+    copy = str(work / "of-copy.db")
+    tx = ("add --day 2024-05-01 \"of before\"\nbegin\nadd --day 2024-05-01 \"of a\"\n"
+          + "show\n" * 300 + "add --day 2024-05-01 \"of b\"\ncommit\nlist 2024-05\n").encode()
+    return [
+        OutputScenario("export", ["export"], "write", True),
+        OutputScenario("show", ["show"], "write", True),
+        OutputScenario("list-json", ["--json", "list", "2024-05"], "write", True),
+        OutputScenario("shell", ["shell"], "write", True, tx),
+        OutputScenario("shell-json", ["shell", "--json"], "write", True, tx),
+        OutputScenario("export-o", ["export", "-o", out], "write", False),
+        OutputScenario("export-o-sync", ["export", "-o", out], "fsync", False),
+        OutputScenario("backup", ["backup", copy], "pwrite64", False),
+    ]
+
+
+def output_faults(cal: Calpager, work: Path, full: bool, rng: random.Random) -> Outcome:
+    """ENOSPC and EIO on the Nth write to standard output and to `-o` files (and the Nth
+    sync of an `-o` file, the Nth page write of a backup), N = 1, 2, … until the command
+    completes. Every run with a fault either fails cleanly (exit 1, one `Error: ` line on
+    stderr) or, for a failed directory sync that SQLite would ignore too, succeeds whole; the
+    target file is its old self or the whole new one, never a part, and no temporary file is
+    left; the database is unchanged but for whole transactions. A backup's page writes (about
+    1,300 here) are failed every 4th in the full run and every 13th in the reduced one (the
+    database fault test covers SQLite's own writes call by call)."""
+    outcome = Outcome("output-faults")
+    if shutil.which("strace") is None:
+        outcome.fail("strace is not installed (apt-get install strace)")
+        return outcome
+    base = work / "of-base.db"
+    records = work / "of-base.jsonl"
+    write_jsonl(records, import_records(rng, "ofbase", 2500, max_length=300))
+    for args in (("import", str(records)), ("goto", "2024-05-10")):
+        result = cal.run(base, *args)
+        if result.status != 0:
+            outcome.fail(f"preparing the base database: {result.stderr.strip()}")
+            return outcome
+    db = work / "of.db"
+    stdout_path = work / "of-stdout.txt"
+    trace = work / "of-trace.txt"
+    out = work / "of-out.jsonl"
+    old = b"the old file\n"
+    runs = injected_total = failed_cleanly = survived = 0
+    per_kind = collections.Counter()
+    messages: collections.Counter = collections.Counter()
+    for scenario in output_fault_scenarios(work):
+        copy_database(base, db)
+        # What a run without a fault writes: the reference for "the whole new file".
+        out.write_bytes(old)
+        reference = cal.run(db, *scenario.args, stdin=scenario.stdin)
+        if reference.status != 0:
+            outcome.fail(f"{scenario.name}: fails without a fault: {reference.stderr.strip()[:200]}")
+            continue
+        whole = out.read_bytes() if scenario.name.startswith("export-o") else None
+        for error in ("ENOSPC", "EIO"):
+            if scenario.call == "fsync" and error == "ENOSPC":
+                continue
+            step = 1 if scenario.call != "pwrite64" else 4 if full else 13
+            for nth in range(1, 5000, step):
+                copy_database(base, db)
+                before = logical_state(db)
+                out.write_bytes(old)
+                Path(work / "of-copy.db").unlink(missing_ok=True)
+                trace.unlink(missing_ok=True)
+                prefix = ["strace", "-f", "-qq", "-o", str(trace)]
+                if scenario.to_stdout:
+                    prefix += ["-P", str(stdout_path)]
+                prefix += ["-e", f"trace={scenario.call}",
+                           "-e", f"inject={scenario.call}:error={error}:when={nth}"]
+                with open(stdout_path, "wb") as stdout_file:
+                    proc = subprocess.run(
+                        prefix + cal.command(db, *scenario.args), input=scenario.stdin,
+                        stdin=None if scenario.stdin is not None else subprocess.DEVNULL,
+                        stdout=stdout_file, stderr=subprocess.PIPE, env=cal.env, timeout=600)
+                runs += 1
+                stderr = proc.stderr.decode("utf-8", "replace")
+                injected = trace.read_text().count("(INJECTED)") if trace.exists() else 0
+                label = f"{scenario.name} {scenario.call}={error} at call {nth}"
+                leftovers = [p.name for p in work.iterdir() if ".tmp-" in p.name or "calpager-backup" in p.name]
+                if leftovers:
+                    outcome.fail(f"{label}: temporary files left: {leftovers}")
+                    for name in leftovers:
+                        (work / name).unlink(missing_ok=True)
+                if whole is not None and out.read_bytes() not in (old, whole):
+                    outcome.fail(f"{label}: the -o file is neither the old one nor the whole export")
+                state = logical_state(db)
+                if scenario.name.startswith("shell"):
+                    bodies = note_bodies(db)
+                    if bodies["of a"] != bodies["of b"]:
+                        outcome.fail(f"{label}: half a transaction was kept")
+                elif state != before:
+                    outcome.fail(f"{label}: the database changed")
+                if injected == 0:
+                    if nth == 1:
+                        outcome.fail(f"{scenario.name}: no {scenario.call} call was made")
+                    if proc.returncode != 0:
+                        outcome.fail(f"{label}: no fault injected, yet exit {proc.returncode}: {stderr.strip()}")
+                    per_kind[f"{scenario.name}:{scenario.call}"] = nth - step
+                    break
+                injected_total += injected
+                if proc.returncode == 0:
+                    # Only a failed sync of the directory after the rename may pass unreported.
+                    survived += 1
+                    if scenario.call != "fsync" or (whole is not None and out.read_bytes() != whole):
+                        outcome.fail(f"{label}: exit 0 after a failed {scenario.call}")
+                    continue
+                failed_cleanly += 1
+                lines = stderr.splitlines()
+                clean = proc.returncode == 1 and len(lines) == 1 and (
+                    lines[0].startswith("Error: ") or lines[0].startswith('{"error":'))
+                if not clean:
+                    outcome.fail(f"{label}: exit {proc.returncode}, stderr {stderr[:300]!r}; "
+                                 "expected one error line, exit 1")
+                if lines:
+                    messages[re.sub(r"'[^']*'|line \d+", "…", lines[0])] += 1
+    outcome.counts = {
+        "runs": runs, "faults_injected": injected_total, "failed_cleanly": failed_cleanly,
+        "succeeded_despite_fault": survived,
+        "calls_per_command": ",".join(f"{key}={value}" for key, value in per_kind.items()),
+    }
+    outcome.notes = [f"{count:5d} × {message}" for message, count in messages.most_common()]
+    return outcome
+
+
 def _fault_base_file(work: Path, rng: random.Random) -> Path:
     path = work / "fault-base.jsonl"
     write_jsonl(path, import_records(rng, "fbase", 40))
@@ -675,21 +820,21 @@ class Reader:
 
         `next --with-notes` past the last day with notes fails by design (the selection stays
         and the error says why); any other error, or such an error without exit 1, is wrong.
+        With --json a line's error is its one answer on stdout; stderr must stay empty.
         """
         for thread in self.threads:
             thread.join()
         status = self.proc.wait()
-        problems = []
+        problems = [f"stderr: {line[:300]}" for line in self.err.decode().splitlines()]
         expected = 0
-        for line in self.err.decode().splitlines():
-            try:
-                error = json.loads(line)
-            except ValueError:
-                error = {}
-            if re.match(r"No day (after|before) .* has notes$", error.get("error", "")) and error.get("exit") == 1:
+        for line in self.out.decode().splitlines():
+            error = json.loads(line)
+            if "error" not in error:
+                continue
+            if re.match(r"No day (after|before) .* has notes$", error["error"]) and error.get("exit") == 1:
                 expected += 1
             else:
-                problems.append(f"stderr: {line[:300]}")
+                problems.append(f"stdout: {line[:300]}")
         if status != (1 if expected else 0):
             problems.append(f"exit {status} after {expected} expected errors")
         return problems
@@ -703,6 +848,8 @@ def check_views(output: str) -> dict[str, object]:
     seen: dict[str, set] = collections.defaultdict(set)
     for line in output.splitlines():
         view = json.loads(line)
+        if "error" in view:
+            continue
         if "selected" in view:
             notes, complete_days = view["notes"], {view["selected"]}
         elif "from" in view:
@@ -772,7 +919,11 @@ def concurrency(cal: Calpager, work: Path, rng: random.Random, mode: str,
         if result.status != 0 or result.stderr:
             writer_failures.append(f"writer {writer}: exit {result.status}: {result.stderr.strip()[:300]}")
         for line in result.stdout.splitlines():
-            acked[json.loads(line)["body"]] += 1
+            answer = json.loads(line)
+            if "error" in answer:
+                writer_failures.append(f"writer {writer}: {line[:300]}")
+            elif "body" in answer:  # begin and commit answer {"transaction":…}
+                acked[answer["body"]] += 1
 
     if mode == "oneshot":
         def worker(writer: int) -> None:
@@ -871,7 +1022,7 @@ def ensure_strace() -> None:
                    **quiet)
 
 
-TESTS = ("crash-add", "crash-import", "faults", "concurrency")
+TESTS = ("crash-add", "crash-import", "faults", "output-faults", "concurrency")
 
 
 def main() -> int:
@@ -889,7 +1040,7 @@ def main() -> int:
         parser.error(f"unknown test {unknown[0]!r}: expected {', '.join(TESTS)}")
     seed = options.seed if options.seed is not None else random.randrange(1 << 32)
     binary = options.binary or build(release=options.full)
-    if "faults" in selected:
+    if "faults" in selected or "output-faults" in selected:
         ensure_strace()
     mode = "full" if options.full else "reduced"
     print(f"reliability: {mode} run, seed {seed}, binary {binary}", flush=True)
@@ -907,6 +1058,8 @@ def main() -> int:
             plan.append(("crash-import-100k", lambda rng: crash_import(cal, work, 10, 100_000, rng)))
     if "faults" in selected:
         plan.append(("faults", lambda rng: faults(cal, work, full, rng)))
+    if "output-faults" in selected:
+        plan.append(("output-faults", lambda rng: output_faults(cal, work, full, rng)))
     if "concurrency" in selected:
         plan.append(("concurrency", lambda rng: concurrency(cal, work, rng, "shell")))
         if full:

@@ -17,8 +17,16 @@ public enum Products {
   }()
 
   /// The path of the built product `name`.
+  ///
+  /// `CALPAGER_TEST_BINARY` names another `calpager` to run instead of the one built here: to
+  /// run new end-to-end tests against an older build (and see them fail there).
   public static func path(_ name: String) -> String {
-    directory + "/" + name
+    if name == "calpager", let other = ProcessInfo.processInfo.environment["CALPAGER_TEST_BINARY"],
+      !other.isEmpty
+    {
+      return other
+    }
+    return directory + "/" + name
   }
 }
 

@@ -19,14 +19,9 @@ struct BeginCommand: ArgumentlessCommand {
     availability: .lineModeOnly
   )
 
-  func run(in context: CommandContext) throws -> NoResult {
+  func run(in context: CommandContext) throws -> TransactionResult {
     let session = try context.session
-    if let open = session.transaction {
-      throw CLIError.transactionAlreadyOpen(since: open.startLine)
-    }
-    try session.saveSelection()
-    try session.store.beginBatch()
-    session.transaction = LineTransaction(startLine: session.lineNumber)
-    return NoResult()
+    try session.beginTransaction()
+    return TransactionResult(state: .begun, line: session.lineNumber)
   }
 }

@@ -1,21 +1,40 @@
 import CommandLanguage
 
-/// `check`: the database's integrity, search index, schema version and counts.
-struct CheckCommand: ArgumentlessCommand {
+/// `check [--repair]`: the database's integrity, search index, schema version and counts;
+/// `--repair` rebuilds a damaged search index from the notes.
+struct CheckCommand: CalPagerCommand {
   static let spec = CommandSpec(
     name: "check",
     abstract: "Check the database's integrity.",
     discussion: """
-      Runs SQLite's integrity check, checks the schema version and counts the notes. The \
-      exit status is 1 if anything is wrong.
+      Runs SQLite's integrity check and FTS5's check of the search index, checks the \
+      schema version and counts the notes. The exit status is 1 if anything is wrong. \
+      A damaged search index loses no note: --repair rebuilds it from the notes.
 
-      Example:
+      Examples:
         calpager check
+        calpager check --repair
       """,
-    usage: ["calpager check"]
+    usage: ["calpager check [--repair]"],
+    options: [
+      OptionHelp(.repair, help: "Rebuild the search index from the notes if it is damaged.")
+    ]
   )
 
+  /// `--repair`: rebuild a damaged search index first.
+  var repair = false
+
   func run(in context: CommandContext) throws -> CheckResult {
-    CheckResult(report: try context.store.check())
+    let store = try context.store
+    guard repair else { return CheckResult(report: try store.check()) }
+    let rebuilt = try store.repairSearchIndexes().rebuilt
+    return CheckResult(report: try store.check(), rebuilt: rebuilt, repairAsked: true)
+  }
+}
+
+extension CheckCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    repair = arguments.flag(.repair)
+    try arguments.expectAtMost(0)
   }
 }

@@ -19,6 +19,8 @@ extension Option {
   static let dryRun = Option(long: "--dry-run")
   /// `--force-delete` (`sync`).
   static let forceDelete = Option(long: "--force-delete")
+  /// `--repair` (`check`).
+  static let repair = Option(long: "--repair")
   /// `--man` (`help`).
   static let man = Option(long: "--man")
 }

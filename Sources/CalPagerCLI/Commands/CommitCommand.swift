@@ -7,7 +7,8 @@ struct CommitCommand: ArgumentlessCommand {
     abstract: "Keep the changes made since begin.",
     discussion: """
       Only in the line mode (calpager shell). Ends the transaction begin started and keeps \
-      all of its changes.
+      all of its changes, the selected day included. If a line inside it failed, the lines \
+      after it were skipped and commit rolls everything back instead (exit status 1).
 
       Example:
         begin
@@ -19,15 +20,9 @@ struct CommitCommand: ArgumentlessCommand {
     availability: .lineModeOnly
   )
 
-  func run(in context: CommandContext) throws -> NoResult {
+  func run(in context: CommandContext) throws -> TransactionResult {
     let session = try context.session
-    guard let open = session.transaction else { throw CLIError.noTransaction }
-    session.transaction = nil
-    if let failed = open.failedLine {
-      try session.store.rollbackBatch()
-      throw CLIError.transactionRolledBack(failedLine: failed, since: open.startLine)
-    }
-    try session.store.commitBatch()
-    return NoResult()
+    try session.commitTransaction()
+    return TransactionResult(state: .committed, line: session.lineNumber)
   }
 }

@@ -29,7 +29,7 @@ struct CompletionsCommand: CalPagerCommand {
   let shell: CompletionShell
 
   func run(in context: CommandContext) throws -> TextResult {
-    TextResult(text: String(shell.script().dropLast()))
+    TextResult(text: String(shell.script().dropLast()), key: "completions")
   }
 }
 

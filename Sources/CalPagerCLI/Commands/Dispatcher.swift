@@ -26,9 +26,20 @@ enum Dispatcher {
     return try type.init(arguments)
   }
 
+  /// Reads and runs one command.
+  ///
+  /// A DATE or RANGE argument that resolves outside 0001-01-01…9999-12-31 (or to a range
+  /// that ends before it starts) is a usage error, as one that does not parse is, in every
+  /// command: it is about the argument, whatever the selected day that an offset counts from.
+  /// A paging step past an edge is a runtime error (`DayError`, `CLIError.cannotStep`).
   private static func run<Command: CalPagerCommand>(
     _ type: Command.Type, _ arguments: ParsedArguments, in context: CommandContext
   ) throws -> any CommandResult {
-    try Command(arguments).run(in: context)
+    let command = try Command(arguments)
+    do {
+      return try command.run(in: context)
+    } catch let error as DateExpressionError {
+      throw arguments.failure(error.description)
+    }
   }
 }

@@ -10,7 +10,8 @@ struct EditCommand: CalPagerCommand {
       ID is the number shown before the note, with or without its '#' (a shell takes an \
       unquoted #12 for a comment: write 12 or '#12'). TEXT works as for add: the words \
       joined by one space, or '-' to read standard input; with no TEXT, $VISUAL or $EDITOR \
-      opens on the note's current text. The old text is kept, so undo brings it back.
+      opens on the note's current text. The old text is kept, so undo brings it back. The same \
+      text again changes nothing and says "Unchanged".
 
       Examples:
         calpager edit 12 Dentist at 11:00
@@ -38,7 +39,13 @@ struct EditCommand: CalPagerCommand {
     let text = try TextInput.text(body, initial: initial, environment: context.environment)
     guard text.hasVisibleText else { throw CLIError.emptyNoteNotChanged(id: id) }
     try session.saveSelection()
-    let note = try session.store.edit(id: id, body: text)
+    let change = try session.store.change(id: id, body: text)
+    guard change.changed else {
+      return NoteResult(
+        note: change.note, message: "Unchanged #\(id): it already has that text",
+        unchanged: true)
+    }
+    let note = change.note
     return NoteResult(note: note, message: "Edited #\(note.id ?? id) on \(note.day.longName)")
   }
 }

@@ -48,27 +48,38 @@ struct ExportCommand: CalPagerCommand {
   var output: String?
 
   func run(in context: CommandContext) throws -> ExportResult {
+    let target = output.flatMap { $0 == "-" ? nil : $0 }
+    if target == nil && context.mode == .shellLine && context.style.json {
+      throw UsageError(
+        "with --json every line of the shell answers with one JSON object, so an export "
+          + "cannot go to standard output: write it to a file with -o <file>",
+        usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+    }
     let session = try context.session
     let days = try self.days(today: context.today, selected: session.selectedDay())
-    let target = output.flatMap { $0 == "-" ? nil : $0 }
     let format = self.format ?? target.flatMap { Format(path: $0) } ?? .jsonl
     guard let target else {
-      try stream(format: format, days: days, from: session.store, to: session.output)
+      // Standard output is written out by the command's end (or, in the line mode, before
+      // the next read); a write that failed on the way stops the export here.
+      try stream(
+        format: format, days: days, from: session.store, to: session.output, flushing: false
+      ) { CLIError.outputFailed(reason: $0, rolledBackSince: nil) }
       return ExportResult(count: nil, format: format, file: nil)
     }
-    let file = try AtomicFile(path: target)
+    let destination = try OutputTarget(path: target, database: session.store.location.path)
+    if destination.kind == .directory { throw CLIError.outputIsDirectory(path: target) }
+    let file = try OutputFile(destination)
     let count: Int
     do {
-      let destination = Output(descriptor: file.descriptor)
-      count = try stream(format: format, days: days, from: session.store, to: destination)
-      guard destination.flush() else {
-        throw CLIError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
-      }
-      try file.commit()
+      count = try stream(
+        format: format, days: days, from: session.store,
+        to: Output(descriptor: file.descriptor), flushing: true
+      ) { CLIError.cannotWrite(path: target, reason: $0) }
     } catch {
       file.abandon()
       throw error
     }
+    try file.commit()
     return ExportResult(count: count, format: format, file: target)
   }
 
@@ -82,16 +93,32 @@ struct ExportCommand: CalPagerCommand {
     return start...end
   }
 
+  /// Writes the notes of `days` to `destination`, and flushes it when `flushing`.
+  ///
+  /// - Parameters:
+  ///   - format: The format written.
+  ///   - days: The days whose notes are written.
+  ///   - store: Where the notes come from.
+  ///   - destination: Where they go.
+  ///   - flushing: Whether to write out what is left in `destination` at the end.
+  ///   - failure: The error for a failed write, given its reason: the export stops at the
+  ///     first one (the rest could not make the output whole).
+  /// - Returns: The number of notes written.
+  /// - Throws: `failure`'s error; the store's error.
   @discardableResult
   private func stream(
-    format: Format, days: ClosedRange<Day>, from store: NoteStore, to destination: Output
+    format: Format, days: ClosedRange<Day>, from store: NoteStore, to destination: Output,
+    flushing: Bool, failure: (String) -> CLIError
   ) throws -> Int {
     var encoder = NoteEncoder(format: format, zone: LocalTime.zone)
     destination.append { encoder.header(into: &$0) }
     let count = try store.forEachNote(in: days) { fields in
       destination.append { encoder.append(fields, into: &$0) }
+      if destination.failed { throw failure(destination.writeErrorReason) }
     }
     destination.append { encoder.footer(into: &$0) }
+    if flushing { destination.flush() }
+    if destination.failed { throw failure(destination.writeErrorReason) }
     return count
   }
 }

@@ -28,10 +28,10 @@ struct HelpCommand: CalPagerCommand {
   var man = false
 
   func run(in context: CommandContext) throws -> TextResult {
-    if man { return TextResult(text: String(ManPage.roff().dropLast())) }
+    if man { return TextResult(text: String(ManPage.roff().dropLast()), key: "man") }
     let grammar = CommandRegistry.grammar
-    return TextResult(
-      text: HelpText.text(
+    return .help(
+      HelpText.text(
         for: topic.flatMap(grammar.command(named:)), grammar: grammar, width: context.style.width,
         mode: context.mode))
   }

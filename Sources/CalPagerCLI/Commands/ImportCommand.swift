@@ -12,8 +12,13 @@ struct ImportCommand: CalPagerCommand {
     name: "import",
     abstract: "Read notes from a file or standard input.",
     discussion: """
-      The import is all or nothing: a bad record fails the whole import, naming its line, \
-      and nothing changes. '-' reads standard input (not in the line mode, where standard \
+      The import is all or nothing: a bad record (an empty body too) fails the whole import, \
+      naming its line, and nothing changes. Notes are matched by uid: a record without one \
+      gets a uid made from its day and text, so importing a file again changes nothing. A \
+      record that is older than the stored note, or differs from it with no 'updated', is \
+      skipped; one with the same 'updated' but other text is a conflict; both keep the \
+      stored note and are named in the summary. An empty file holds no notes, in every \
+      format. '-' reads standard input (not in the line mode, where standard \
       input holds the commands). undo takes a whole import back. A journal an iCalendar \
       file holds that calpager cannot take (no text, say) is skipped and named, and events \
       and to-dos are counted; every property of the journals it takes is kept with the note. \
@@ -84,10 +89,13 @@ struct ImportCommand: CalPagerCommand {
     } else {
       format = .jsonl
     }
+    // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
     var decoder = try NoteDecoder(format: format, source: input, zone: LocalTime.zone)
     try session.saveSelection()
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
-    return ImportResult(name: name, summary: summary, report: decoder.report, dryRun: dryRun)
+    return ImportResult(
+      name: name, summary: summary, report: decoder.report,
+      otherComponents: decoder.skippedComponents, dryRun: dryRun)
   }
 }
 

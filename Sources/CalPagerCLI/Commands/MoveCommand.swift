@@ -28,7 +28,13 @@ struct MoveCommand: CalPagerCommand {
     let session = try context.session
     let day = try session.resolve(date)
     try session.saveSelection()
-    let note = try session.store.move(id: id, to: day)
+    let change = try session.store.change(id: id, day: day)
+    let note = change.note
+    guard change.changed else {
+      return NoteResult(
+        note: note, message: "Unchanged #\(id): it is on \(note.day.longName) already",
+        unchanged: true)
+    }
     return NoteResult(note: note, message: "Moved #\(note.id ?? id) to \(note.day.longName)")
   }
 }

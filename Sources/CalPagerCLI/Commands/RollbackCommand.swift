@@ -7,7 +7,7 @@ struct RollbackCommand: ArgumentlessCommand {
     abstract: "Drop the changes made since begin.",
     discussion: """
       Only in the line mode (calpager shell). Ends the transaction begin started and \
-      leaves the notes as they were before it.
+      leaves the notes, the settings and the selected day as they were before it.
 
       Example:
         begin
@@ -18,11 +18,9 @@ struct RollbackCommand: ArgumentlessCommand {
     availability: .lineModeOnly
   )
 
-  func run(in context: CommandContext) throws -> NoResult {
+  func run(in context: CommandContext) throws -> TransactionResult {
     let session = try context.session
-    guard session.transaction != nil else { throw CLIError.noTransaction }
-    session.transaction = nil
-    try session.store.rollbackBatch()
-    return NoResult()
+    try session.rollbackTransaction()
+    return TransactionResult(state: .rolledBack, line: session.lineNumber)
   }
 }

@@ -11,8 +11,11 @@ struct Style: Sendable, Equatable {
   var width: Int
 
   /// The style for `options`: colour with `--color always`, or on a terminal with
-  /// `--color auto` (the default), never when `NO_COLOR` is set or `TERM` is `dumb`; width
-  /// from `--width`, else the terminal's, else `$COLUMNS`, else 80.
+  /// `--color auto` (the default) unless `NO_COLOR` is set or `TERM` is `dumb`; width from
+  /// `--width`, else the terminal's, else `$COLUMNS`, else 80.
+  ///
+  /// An explicit `--color always` wins over `NO_COLOR`, as no-color.org asks: the variable
+  /// sets the default, a flag on the command line is the user's wish for this run.
   static func resolve(
     _ options: GlobalOptions, environment: [String: String], outputIsTerminal: Bool,
     terminalWidth: Int?
@@ -29,7 +32,7 @@ struct Style: Sendable, Equatable {
   ) -> Style {
     let color: Bool
     switch options.color ?? .auto {
-    case .always: color = !environment.noColor
+    case .always: color = true
     case .never: color = false
     case .auto: color = outputIsTerminal && !environment.noColor && !environment.dumbTerminal
     }

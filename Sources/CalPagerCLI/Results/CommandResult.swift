@@ -30,13 +30,32 @@ struct NoResult: CommandResult {
   func render(to output: Output, style: Style) {}
 }
 
-/// A line of text, the same in both styles (help, the version).
+/// Help, the version, a completion script or the man page: the text, or with `--json` one
+/// object holding it under `key` (`{"help":"…"}`, `{"version":"0.1.0"}`), so that a line of
+/// `shell --json` gets one object like any other.
 struct TextResult: CommandResult {
   /// The text, without a final newline.
   let text: String
+  /// The member that holds the text in JSON.
+  let key: String
+  /// What the JSON form holds, when it is not `text` (the version without `calpager `).
+  var jsonText: String?
+
+  /// The help text `text`.
+  static func help(_ text: String) -> TextResult {
+    TextResult(text: text, key: "help")
+  }
+
+  /// The version.
+  static let version = TextResult(
+    text: "calpager \(CalPager.version)", key: "version", jsonText: CalPager.version)
 
   func render(to output: Output, style: Style) {
-    output.line(text)
+    if style.json {
+      output.jsonObject { $0.field(key, jsonText ?? text) }
+    } else {
+      output.line(text)
+    }
   }
 }
 

@@ -6,12 +6,22 @@ struct NoteResult: CommandResult {
   let note: Note
   /// The text form: `Added #3 to Monday 6 May 2024`.
   let message: String
+  /// Whether the command changed nothing (an edit to the same text, a move to the same day):
+  /// the JSON form then ends with `"unchanged":true`.
+  var unchanged = false
 
   func render(to output: Output, style: Style) {
-    if style.json {
-      output.json { $0.note(note, includeID: true) }
-    } else {
+    guard style.json else {
       output.line(message)
+      return
+    }
+    output.append { bytes in
+      JSON.appendNote(note, includeID: true, into: &bytes)
+      if unchanged {
+        bytes.removeLast()  // the note's closing brace
+        bytes.append(contentsOf: #","unchanged":true}"#.utf8)
+      }
+      bytes.append(10)
     }
   }
 }

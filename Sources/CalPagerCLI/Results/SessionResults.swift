@@ -8,9 +8,41 @@ struct ShellResult: CommandResult {
   func render(to output: Output, style: Style) {}
 }
 
-/// What `quit` returns: nothing to show, and the end of the line mode.
+/// What `quit` returns: the end of the line mode; `{"quit":true}` with `--json`, nothing as
+/// text.
 struct QuitResult: CommandResult {
   var endsSession: Bool { true }
 
-  func render(to output: Output, style: Style) {}
+  func render(to output: Output, style: Style) {
+    guard style.json else { return }
+    output.jsonObject { $0.field("quit", true) }
+  }
+}
+
+/// What `begin`, `commit` and `rollback` return: with `--json`,
+/// `{"transaction":"begun","line":4}` (so that every line of `shell --json` gets one
+/// object); nothing as text.
+struct TransactionResult: CommandResult {
+  /// What happened to the transaction.
+  enum State: String {
+    /// `begin` opened it.
+    case begun
+    /// `commit` kept its changes.
+    case committed
+    /// `rollback` dropped them.
+    case rolledBack = "rolled back"
+  }
+
+  /// What happened.
+  let state: State
+  /// The line of the command.
+  let line: Int
+
+  func render(to output: Output, style: Style) {
+    guard style.json else { return }
+    output.jsonObject { json in
+      json.field("transaction", state.rawValue)
+      json.field("line", line)
+    }
+  }
 }

@@ -7,9 +7,22 @@ import CommandLanguage
 /// `calpager shell`: commands read from standard input, one a line, until EOF or `quit`.
 ///
 /// Each line has the command line's grammar and prints what the command would print on its
-/// own. An error prints `line N: Error: …` on stderr and the session goes on; the exit status
-/// is 1 if any line failed. `begin` … `commit` (or `rollback`) makes the lines between one
-/// transaction, all or nothing: if a line inside fails, `commit` rolls everything back.
+/// own. As text, an error prints `line N: Error: …` on stderr and the session goes on; the
+/// exit status is 1 if any line failed.
+///
+/// `begin` … `commit` (or `rollback`) makes the lines between one transaction, the selection
+/// included, all or nothing. Once a line inside it fails the transaction is aborted, as in
+/// psql: every line up to `commit` or `rollback` is skipped with a notice naming the failed
+/// line, and `commit` rolls back and says so.
+///
+/// With `--json` every line that holds a command gets exactly one JSON object on stdout, in
+/// order, errors included (`{"error":…,"exit":…,"line":N}`); blank lines and comments get
+/// none. What is not the answer to a line (the end of the input inside a transaction, a
+/// prompt) goes to stderr. Answers are written out before the session waits for more input,
+/// so a program can send one command and read one line back.
+///
+/// A write to stdout that fails stops the session: the open transaction is rolled back and
+/// the exit status is 1.
 ///
 /// When standard input and output are both terminals, lines are edited with libedit
 /// (`LineEditor`): cursor keys, history across sessions, Tab completion, Ctrl-C cancelling
@@ -22,86 +35,79 @@ struct LineMode {
   let options: GlobalOptions
   /// Where the lines are read from: standard input.
   var input: Int32 = 0
-  /// Where errors go: standard error.
+  /// Where errors go as text, and what is not an answer to a line: standard error.
   var errors = Output(descriptor: 2)
+
+  /// What became of one line.
+  private enum Outcome {
+    /// It ran, or held no command.
+    case ran
+    /// It failed, or was skipped.
+    case failed
+    /// It ended the session (`quit`).
+    case quit
+  }
 
   /// Runs the session and returns the exit status.
   func run() -> Int32 {
     session.savesEveryMove = false
-    let reader = LineReader(descriptor: input)
-    let interactive = Terminal.isTerminal(input)
     let output = session.output
-    var failed = false
-
-    func report(_ error: Error, style: Style) {
-      failed = true
-      if session.transaction != nil && session.transaction?.failedLine == nil {
-        session.transaction?.failedLine = session.lineNumber
-      }
-      output.flush()
-      ErrorReport(error).write(to: errors, json: style.json, line: session.lineNumber)
-    }
-
+    let reader = LineReader(descriptor: input)
+    reader.willRead = { output.flush() }
+    let interactive = Terminal.isTerminal(input)
     // A person at a terminal edits lines with libedit; a script's input is read as it is.
     let editor = interactive ? makeEditor() : nil
-    while true {
-      var parsed: Result<Invocation?, UsageError>?
-      if let editor {
-        editor.prompt = prompt()
-        guard let line = editor.readLine() else { break }
-        if editor.takeResize() { session.terminalWidth = editor.columns }
-        parsed = Result { () throws(UsageError) in
-          try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
-        }
-      } else {
-        if interactive {
-          output.write(prompt())
-          output.flush()
-        }
-        let gotLine = reader.nextLine { bytes -> Bool in
-          parsed = Result { () throws(UsageError) in
-            try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
-          }
-          return true
-        }
-        guard gotLine != nil else { break }
-      }
-      guard let parsed else { break }
+    var failed = false
+    while !output.failed {
+      // A failed write while waiting for this line: stop before running it.
+      guard let parsed = nextLine(from: reader, editor: editor, interactive: interactive),
+        !output.failed
+      else { break }
       session.lineNumber += 1
-      let invocation: Invocation?
-      switch parsed {
-      case .success(let value): invocation = value
-      case .failure(let error):
-        report(error, style: session.style(for: options))
-        continue
+      switch run(parsed) {
+      case .ran: break
+      case .failed: failed = true
+      case .quit: return finish(failed: failed)
       }
-      guard let invocation else { continue }
-      let context = CommandContext(
-        session: session, options: options.overlaid(by: invocation.options), mode: .shellLine)
-      do {
-        if try runLine(invocation.request, in: context) {
-          return finish(failed: failed, style: context.style)
-        }
-      } catch {
-        report(error, style: context.style)
-      }
-      if !interactive && output.buffer.count >= 1 << 15 { output.flush() }
-      if interactive { output.flush() }
+      // Bounded memory on a long script; on a terminal or a pipe read line by line, the
+      // reader's `willRead` writes the answers out before waiting.
+      if output.buffer.count >= 1 << 15 { output.flush() }
     }
-    if let code = reader.readError {
+    if !output.failed, let code = reader.readError {
       // Not the end of the script: reading its next line failed, and nothing more was run.
       session.lineNumber += 1
       report(
         CLIError.inputUnreadable(reason: String(cString: strerror(code))),
         style: session.style(for: options))
+      failed = true
     }
-    return finish(failed: failed, style: session.style(for: options))
+    return finish(failed: failed)
   }
 
-  /// The prompt: the selected day, `*` while a transaction is open, `> `.
-  private func prompt() -> String {
-    let day = (try? session.selectedDay())?.description ?? ""
-    return session.transaction == nil ? "\(day)> " : "\(day)*> "
+  /// The next line, parsed; nil at the end of the input.
+  ///
+  /// The answers so far are written out before it waits.
+  private func nextLine(
+    from reader: LineReader, editor: LineEditor?, interactive: Bool
+  ) -> Result<Invocation?, UsageError>? {
+    if let editor {
+      session.output.flush()
+      editor.prompt = promptText()
+      guard let line = editor.readLine() else { return nil }
+      if editor.takeResize() { session.terminalWidth = editor.columns }
+      return Result { () throws(UsageError) in
+        try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
+      }
+    }
+    if interactive { writePrompt() }
+    var parsed: Result<Invocation?, UsageError>?
+    _ = reader.nextLine { bytes -> Bool in
+      parsed = Result { () throws(UsageError) in
+        try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+      }
+      return true
+    }
+    return parsed
   }
 
   /// A line editor on the terminal, when standard output is one too: history in the
@@ -125,37 +131,129 @@ struct LineMode {
     return editor
   }
 
+  /// Runs one parsed line, or skips it when the transaction is aborted.
+  private func run(_ parsed: Result<Invocation?, UsageError>) -> Outcome {
+    let invocation: Invocation
+    switch parsed {
+    case .success(nil):
+      return .ran
+    case .success(let value?):
+      invocation = value
+    case .failure(let error):
+      if let failedLine = session.transaction?.failedLine {
+        report(CLIError.skipped(failedLine: failedLine), style: session.style(for: options))
+      } else {
+        fail(error, style: session.style(for: options))
+      }
+      return .failed
+    }
+    let context = CommandContext(
+      session: session, options: options.overlaid(by: invocation.options), mode: .shellLine)
+    if let failedLine = session.transaction?.failedLine, !LineMode.endsTransaction(invocation) {
+      report(CLIError.skipped(failedLine: failedLine), style: context.style)
+      return .failed
+    }
+    do {
+      return try runLine(invocation.request, in: context) ? .quit : .ran
+    } catch {
+      fail(error, style: context.style)
+      return .failed
+    }
+  }
+
+  /// Whether `invocation` runs even in an aborted transaction: `commit`, `rollback`, `quit`.
+  private static func endsTransaction(_ invocation: Invocation) -> Bool {
+    guard case .command(let arguments) = invocation.request else { return false }
+    return [CommitCommand.spec.name, RollbackCommand.spec.name, QuitCommand.spec.name]
+      .contains(arguments.name)
+  }
+
   /// Runs one line's request; returns whether the session ends.
   private func runLine(_ request: Invocation.Request, in context: CommandContext) throws -> Bool {
     let output = session.output
     switch request {
     case .help(let name):
       let grammar = CommandRegistry.grammar
-      output.line(
+      TextResult.help(
         HelpText.text(
           for: name.flatMap(grammar.command(named:)), grammar: grammar,
-          width: context.style.width, mode: .shellLine))
+          width: context.style.width, mode: .shellLine)
+      ).render(to: output, style: context.style)
     case .version:
-      output.line("calpager \(CalPager.version)")
+      TextResult.version.render(to: output, style: context.style)
     case .command(let arguments):
       let result = try Dispatcher.run(arguments, in: context)
       result.render(to: output, style: context.style)
-      if let failure = result.failure { throw failure }
+      if let failure = result.failure {
+        // With --json the result (`check`'s report) is the line's one object.
+        if context.style.json {
+          markFailed()
+          return false
+        }
+        throw failure
+      }
       return result.endsSession
     }
     return false
   }
 
-  /// Ends the session: rolls back a transaction left open, saves the selection.
-  private func finish(failed: Bool, style: Style) -> Int32 {
-    var failed = failed
-    if let open = session.transaction {
-      session.transaction = nil
+  /// Reports a line's error and, inside a transaction, aborts it.
+  private func fail(_ error: Error, style: Style) {
+    markFailed()
+    report(error, style: style)
+  }
+
+  /// Records the current line as the transaction's first failed one, if one is open.
+  private func markFailed() {
+    if session.transaction != nil && session.transaction?.failedLine == nil {
+      session.transaction?.failedLine = session.lineNumber
+    }
+  }
+
+  /// Writes a line's error: a JSON object on stdout with `--json`, else `line N: Error: …`
+  /// on stderr.
+  private func report(_ error: Error, style: Style) {
+    let report = ErrorReport(error)
+    if style.json {
+      session.output.json { report.writeJSON(to: &$0, line: session.lineNumber) }
+    } else {
+      // What the lines before printed comes first on a terminal showing both.
       session.output.flush()
+      report.write(to: errors, json: false, line: session.lineNumber)
+    }
+  }
+
+  /// The prompt: the selected day, `*` while a transaction is open, `> `.
+  private func promptText() -> String {
+    let day = (try? session.selectedDay())?.description ?? ""
+    return session.transaction == nil ? "\(day)> " : "\(day)*> "
+  }
+
+  /// Writes the prompt for a terminal without line editing: on stderr, so that stdout holds
+  /// only answers (libedit writes its own to the terminal).
+  private func writePrompt() {
+    session.output.flush()
+    errors.write(promptText())
+    errors.flush()
+  }
+
+  /// Ends the session: rolls back a transaction left open, saves the selection.
+  ///
+  /// It also reports a failed write to stdout. Everything here goes to stderr: no line asked
+  /// for it.
+  private func finish(failed: Bool) -> Int32 {
+    var failed = failed
+    let output = session.output
+    let style = session.style(for: options)
+    let open = session.transaction
+    if let open {
+      output.flush()
       do {
-        try session.store.rollbackBatch()
-        ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
-          .write(to: errors, json: style.json)
+        try session.rollbackTransaction()
+        if !output.failed {
+          ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
+            .write(to: errors, json: style.json)
+        }
       } catch {
         ErrorReport(error).write(to: errors, json: style.json)
       }
@@ -167,7 +265,12 @@ struct LineMode {
       ErrorReport(error).write(to: errors, json: style.json)
       failed = true
     }
-    session.output.flush()
+    if !output.flush() {
+      let error = CLIError.outputFailed(
+        reason: output.writeErrorReason, rolledBackSince: open?.startLine)
+      ErrorReport(error).write(to: errors, json: style.json)
+      failed = true
+    }
     errors.flush()
     return failed ? 1 : 0
   }

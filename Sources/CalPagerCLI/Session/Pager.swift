@@ -78,6 +78,12 @@ final class Pager {
     }
   }
 
+  /// Drops the controller and its selection: the next paging command builds one around the
+  /// day the session gives it (after a rollback took back the moves made since `begin`).
+  func forgetSelection() {
+    controller = nil
+  }
+
   /// Makes sure a controller is built for a menu `width` columns wide, around `day` when it
   /// must be built; an existing one keeps its selection and window.
   func show(_ day: Day, width: Int) throws {
@@ -131,31 +137,36 @@ final class Pager {
 /// A wider cache than the controller's three pages: paging back and forth, as people do and
 /// as the line mode's scripts do, shows the same days again (in the benchmark's random walk,
 /// 40 % of pages were among the last 64 shown).
+///
+/// An array searched from the newest: at 64 entries that costs less than hashing, and a
+/// one-shot command does not pay for a dictionary's type to be set up at start.
 struct PageContents {
   /// The most days kept.
   let capacity: Int
-  private var byDay: [Day: PageContent] = [:]
-  private var order: [Day] = []
+  /// The contents kept, oldest first.
+  private var kept: [PageContent] = []
 
   init(capacity: Int) {
     self.capacity = capacity
   }
 
-  /// The content kept for `day`; setting one keeps it, dropping the oldest when full.
+  /// The content kept for `day`; setting one keeps it (in place of any for the same day),
+  /// dropping the oldest when full.
   subscript(day: Day) -> PageContent? {
-    get { byDay[day] }
+    get { kept.last { $0.notes.day == day } }
     set {
       guard let newValue else { return }
-      if byDay.updateValue(newValue, forKey: day) == nil {
-        order.append(day)
-        if order.count > capacity { byDay[order.removeFirst()] = nil }
+      if let index = kept.lastIndex(where: { $0.notes.day == day }) {
+        kept[index] = newValue
+        return
       }
+      if kept.count == capacity { kept.removeFirst() }
+      kept.append(newValue)
     }
   }
 
   /// Forgets every page.
   mutating func removeAll() {
-    byDay.removeAll(keepingCapacity: true)
-    order.removeAll(keepingCapacity: true)
+    kept.removeAll(keepingCapacity: true)
   }
 }

@@ -39,7 +39,12 @@ final class Session {
   /// The number of the line the line mode is running; 0 on the command line.
   var lineNumber = 0
 
-  init(store: NoteStore, environment: [String: String], output: Output, savesEveryMove: Bool) {
+  /// A session on `store`; `today` defaults to the one `environment` gives (the clock when
+  /// `CALPAGER_TODAY` is unset or invalid: the command line refuses an invalid one first).
+  init(
+    store: NoteStore, environment: [String: String], output: Output, savesEveryMove: Bool,
+    today: Day? = nil
+  ) {
     self.store = store
     self.environment = environment
     self.output = output
@@ -47,7 +52,7 @@ final class Session {
     pager = Pager(store: store)
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
-    today = LocalTime.today(environment: environment)
+    self.today = today ?? (try? LocalTime.today(environment: environment)) ?? LocalTime.today()
     styleEnvironment = StyleEnvironment(environment)
   }
 
@@ -73,6 +78,13 @@ final class Session {
     guard let day = unsavedSelection else { return }
     try store.setSelectedDay(day)
     unsavedSelection = nil
+  }
+
+  /// Goes back to the saved selection, forgetting the moves made since it was saved: after a
+  /// rollback, which took back what the line mode's transaction saved.
+  func revertToSavedSelection() {
+    unsavedSelection = nil
+    pager.forgetSelection()
   }
 
   /// Saves the selection if it moved, unless another process holds a lock: then nothing is
@@ -133,15 +145,6 @@ final class Session {
   }
 }
 
-/// The line mode's open transaction: where it began and the first line inside it that
-/// failed.
-struct LineTransaction {
-  /// The line of `begin`.
-  let startLine: Int
-  /// The first line inside the transaction that failed, if any.
-  var failedLine: Int?
-}
-
 /// The local civil date and time zone, from `time()` and `localtime_r` (which honour `$TZ`).
 enum LocalTime {
   /// The local time zone (`$TZ`) for the codecs: the UTC offset `localtime_r` gives at each
@@ -153,13 +156,19 @@ enum LocalTime {
     return Int(parts.tm_gmtoff)
   }
 
-  /// Today: `$CALPAGER_TODAY` when it holds a date (for reproducible scripts and tests),
-  /// else the local date in `$TZ`.
-  static func today(environment: [String: String]) -> Day {
-    if let text = environment["CALPAGER_TODAY"], let day = try? Day(parsing: text) {
-      return day
+  /// Today: `$CALPAGER_TODAY` when it is set (for reproducible scripts and tests), else the
+  /// local date in `$TZ`.
+  ///
+  /// - Throws: `UsageError` naming the variable when it is set but not a `YYYY-MM-DD` date
+  ///   (empty included): a script that sets it must not quietly run on the clock's date.
+  static func today(environment: [String: String]) throws(UsageError) -> Day {
+    guard let text = environment["CALPAGER_TODAY"] else { return today() }
+    do {
+      return try Day(parsing: text)
+    } catch {
+      throw UsageError(
+        "invalid CALPAGER_TODAY: \(error); unset it to use today's date", usage: .none)
     }
-    return today()
   }
 
   /// Today in the local time zone.

@@ -12,6 +12,9 @@ final class LineReader {
   private var atEnd = false
   /// The `errno` of a failed read, which ended the input early.
   private(set) var readError: Int32?
+  /// Called before each `read(2)`, which may wait for more input: the line mode writes out
+  /// its answers there, so a program that sends a command and waits for the answer gets it.
+  var willRead: (() -> Void)?
 
   /// Creates a reader of `descriptor`.
   init(descriptor: Int32, capacity: Int = 1 << 16) {
@@ -72,6 +75,7 @@ final class LineReader {
       // One line longer than the buffer: grow it.
       buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
     }
+    willRead?()
     let count = buffer.withUnsafeMutableBytes { raw -> Int in
       while true {
         let count = read(descriptor, raw.baseAddress! + end, raw.count - end)

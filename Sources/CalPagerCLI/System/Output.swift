@@ -7,14 +7,22 @@ import Interchange
 /// A buffered writer to a file descriptor: output is collected in a 64 KiB buffer and written
 /// with `write(2)` when it fills and at `flush()`.
 ///
-/// A closed pipe (`calpager export | head`) is left to `SIGPIPE`, which ends the process
-/// quietly, as it does every Unix filter.
+/// The first write that fails (a full disk, an I/O error) is kept in `writeError`, and nothing
+/// more is written: what was lost cannot be made up by writing later parts, so the command
+/// must end with an error (see `CalPager.run` and the line mode). A closed pipe
+/// (`calpager export | head`) is left to `SIGPIPE`, which ends the process quietly, as it does
+/// every Unix filter.
 final class Output {
   /// The descriptor written to.
   let descriptor: Int32
   private(set) var buffer: [UInt8] = []
   /// The size at which the buffer is written out.
   let capacity: Int
+  /// The `errno` of the first write that failed; nil while every write succeeded.
+  private(set) var writeError: Int32?
+
+  /// Whether a write failed: some of the output was lost.
+  var failed: Bool { writeError != nil }
 
   /// Creates a writer to `descriptor`.
   init(descriptor: Int32, capacity: Int = 1 << 16) {
@@ -87,11 +95,23 @@ final class Output {
   }
 
   /// Writes out everything buffered; returns false when the descriptor refused it (an I/O
-  /// error or a full disk).
+  /// error or a full disk), now or at an earlier write.
+  ///
+  /// After a failure the buffer is dropped, then and at every later call: the output is
+  /// already incomplete. A capture (`init(capturing:)`) is only emptied.
   @discardableResult
   func flush() -> Bool {
     defer { buffer.removeAll(keepingCapacity: true) }
-    return buffer.withUnsafeBytes { Output.writeAll($0, to: descriptor) }
+    guard writeError == nil else { return false }
+    guard !buffer.isEmpty, descriptor >= 0 else { return true }
+    if buffer.withUnsafeBytes({ Output.writeAll($0, to: descriptor) }) { return true }
+    writeError = errno
+    return false
+  }
+
+  /// The reason the first failed write gave, such as "No space left on device".
+  var writeErrorReason: String {
+    writeError.map { String(cString: strerror($0)) } ?? "no error"
   }
 
   /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupts.

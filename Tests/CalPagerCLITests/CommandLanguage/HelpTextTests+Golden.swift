@@ -14,7 +14,8 @@ extension HelpTextTests {
                               ~/.local/share/calpager/calpager.db)
       --json                  Print one JSON object per command instead of text.
       --color <when>          When to colour the output: auto (on a terminal, unless
-                              NO_COLOR is set), always or never. (default: auto)
+                              NO_COLOR is set), always (even with NO_COLOR set) or
+                              never. (default: auto)
       --width <n>             The width in columns, 1 to 10000. (default: the
                               terminal's width, else $COLUMNS, else 80)
       --version               Show the version.
@@ -76,7 +77,8 @@ extension HelpTextTests {
                               ~/.local/share/calpager/calpager.db)
       --json                  Print one JSON object per command instead of text.
       --color <when>          When to colour the output: auto (on a terminal, unless
-                              NO_COLOR is set), always or never. (default: auto)
+                              NO_COLOR is set), always (even with NO_COLOR set) or
+                              never. (default: auto)
       --width <n>             The width in columns, 1 to 10000. (default: the
                               terminal's width, else $COLUMNS, else 80)
       --version               Show the version.
@@ -108,7 +110,8 @@ extension HelpTextTests {
                               ~/.local/share/calpager/calpager.db)
       --json                  Print one JSON object per command instead of text.
       --color <when>          When to colour the output: auto (on a terminal, unless
-                              NO_COLOR is set), always or never. (default: auto)
+                              NO_COLOR is set), always (even with NO_COLOR set) or
+                              never. (default: auto)
       --width <n>             The width in columns, 1 to 10000. (default: the
                               terminal's width, else $COLUMNS, else 80)
       --version               Show the version.

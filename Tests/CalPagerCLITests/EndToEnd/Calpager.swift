@@ -24,6 +24,24 @@ final class Calpager: @unchecked Sendable {
       environment: merged, stdin: stdin.map { Array($0.utf8) })
   }
 
+  /// Runs `script` with `/bin/sh -c`, where `$CALPAGER` names the binary and `$DB` the
+  /// database, in the environment `run` uses: for redirections (`> /dev/full`), pipes and
+  /// a umask.
+  @discardableResult
+  func shell(
+    _ script: String, stdin: String? = nil, environment: [String: String?] = [:]
+  ) throws -> ProcessResult {
+    var merged: [String: String?] = [
+      "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
+      "EDITOR": nil, "CALPAGER_TODAY": Calpager.today, "CALPAGER": Products.path("calpager"),
+      "DB": database,
+    ]
+    for (key, value) in environment { merged[key] = value }
+    return try runProcess(
+      "/bin/sh", ["-c", script], environment: merged, stdin: stdin.map { Array($0.utf8) },
+      workingDirectory: directory.path)
+  }
+
   /// Runs `calpager` with exactly `arguments` (no `--db` added).
   @discardableResult
   func runBare(_ arguments: [String], environment: [String: String?] = [:]) throws

@@ -195,7 +195,10 @@ import Testing
         + #"{"uid":"uid-1","day":"2024-05-05","body":"older","updated":"2020-01-01T00:00:00.000Z"}"#
         + "\n" + #"{"day":"2024-05-06","body":"no uid"}"# + "\n")
     let result = try calpager.run(["import", newer])
-    #expect(result.stdout.hasSuffix(": 1 added, 1 updated, 0 unchanged, 1 skipped\n"))
+    #expect(
+      result.stdout.hasSuffix(
+        ": 1 added, 1 updated, 0 unchanged, 1 skipped\n"
+          + "  skipped line 2 (uid 'uid-1'): older than the stored note, which was kept\n"))
     #expect(
       try calpager.store().notes(in: Day("2024-05-05")!...Day("2024-05-06")!).map(\.body) == [
         "replaced", "no uid",

@@ -113,10 +113,47 @@ import Testing
     #expect(try calpager.run(["search", "Ana"]).stdout == "No notes match 'Ana'\n")
     let result = try calpager.run(["check"])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("integrity:    ok\nsearch index: out of step with the notes\n"))
-    #expect(result.stderr.hasPrefix("Error: The database has problems"))
+    #expect(
+      result.stdout.contains(
+        "integrity:    ok\nsearch index: words: out of step with the notes (it holds 1 of 2); "
+          + "'calpager check --repair' rebuilds it from the notes\n"))
+    #expect(result.stderr.hasPrefix("Error: The search index is damaged"))
     let json = try calpager.run(["--json", "check"])
     #expect(json.stdout.hasPrefix(#"{"ok":false,"integrity":"ok","searchIndex":false,"#))
+    let repaired = try calpager.run(["check", "--repair"])
+    #expect(repaired.status == 0)
+    #expect(repaired.stdout.contains("search index: ok (rebuilt from the notes)\n"))
+    #expect(try calpager.run(["search", "Ana"]).stdout.contains("Lunch with Ana"))
+  }
+
+  /// Issue 12, item 15: an index whose data rows are gone still holds an entry per note;
+  /// FTS5's own integrity-check finds it, and `--repair` rebuilds it.
+  @Test func checkRunsFTS5sIntegrityCheckAndRepairRebuildsTheIndex() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist at ten"])
+    try calpager.run(["add", "--day", "2024-05-02", "Lunch with Ana"])
+    do {
+      let database = try Database(path: calpager.database, mode: .readWrite)
+      try database.execute("DELETE FROM notes_fts_data WHERE id > 10")
+    }
+    #expect(try calpager.run(["search", "Ana"]).status == 1)
+    let result = try calpager.run(["check"])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "search index: words: damaged (FTS5's integrity-check failed); 'calpager check --repair' "
+          + "rebuilds it from the notes\n"), "\(result.stdout)")
+    #expect(
+      result.stderr
+        == "Error: The search index is damaged (see above); no note is lost: "
+        + "'calpager check --repair' rebuilds it from the notes\n")
+    let json = try calpager.run(["--json", "check"])
+    #expect(json.stdout.contains(#""searchIndex":false,"searchIndexProblems":["words: damaged"#))
+    let repaired = try calpager.run(["check", "--repair"])
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    #expect(repaired.stdout.contains("search index: ok (rebuilt from the notes)\n"))
+    #expect(try calpager.run(["check"]).stdout.contains("search index: ok\n"))
+    #expect(try calpager.run(["search", "Ana"]).stdout.contains("Lunch with Ana"))
   }
 
   // MARK: - backup
