@@ -91,7 +91,8 @@ extension NoteStore {
   ///
   /// A record whose uid is not stored is added. Against the note stored under its uid, a
   /// record with a newer `updated` replaces it (the old version kept for `undo`); one with the
-  /// same content is unchanged; one that is older, or that differs and has no `updated`, is
+  /// same content is unchanged (unless it brings an iCalendar item the note lacks: then the
+  /// note takes it); one that is older, or that differs and has no `updated`, is
   /// skipped; one with the same `updated` and other content is a conflict. Skipped records and
   /// conflicts keep the stored note and are named in the summary.
   ///
@@ -156,7 +157,7 @@ extension NoteStore {
           record.updated ?? Timestamp(clamping: max(now, created.millisecondsSinceEpoch))
         let incoming = Note(
           id: nil, uid: uid, day: record.day, body: record.body, created: created,
-          updated: updated)
+          updated: updated, ical: record.ical)
         try insert(incoming, id: nextID, countingDay: false, in: database)
         addedOnDay[incoming.day, default: 0] += 1
         firstAdded = firstAdded ?? nextID
@@ -177,15 +178,21 @@ extension NoteStore {
         }
         continue
       }
-      if updated > existing.updated {
+      // A record without an iCalendar item never clears the one stored (a csv export carries
+      // none); one that brings an item the stored note lacks gives it that item.
+      let ical = record.ical ?? existing.ical
+      if updated > existing.updated
+        || (updated == existing.updated && sameContent
+          && ical != existing.ical)
+      {
         let created = record.created ?? existing.created
         try saveForUndo(existing, action: action, in: database)
         try database.execute(
-          "UPDATE notes SET day = ?, body = ?, created = ?, updated = ? WHERE id = ?",
+          "UPDATE notes SET day = ?, body = ?, created = ?, updated = ?, ical = ? WHERE id = ?",
           [
             .int(record.day.dayNumber), .text(record.body),
             .int(created.millisecondsSinceEpoch), .int(updated.millisecondsSinceEpoch),
-            .int(id),
+            .text(orNull: ical), .int(id),
           ])
         summary.updated += 1
       } else if updated == existing.updated {

@@ -21,8 +21,10 @@ extension Option {
   static let all = Option(long: "--all")
   /// `-o`, `--output <file>` (`export`).
   static let output = Option(long: "--output", short: "-o", valueName: "file")
-  /// `--dry-run` (`import`).
+  /// `--dry-run` (`import`, `sync`).
   static let dryRun = Option(long: "--dry-run")
+  /// `--force-delete` (`sync`).
+  static let forceDelete = Option(long: "--force-delete")
   /// `--repair` (`check`).
   static let repair = Option(long: "--repair")
   /// `--man` (`help`).

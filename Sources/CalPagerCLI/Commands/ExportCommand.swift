@@ -16,8 +16,10 @@ struct ExportCommand: CalPagerCommand {
     discussion: """
       Notes are written by day, then in the order they were added, and the same notes \
       always give the same bytes. Every format but md can be imported again without loss. \
-      --from and --to take a DATE each and include that day; a month or a week given to --to \
-      ends on its last day.
+      A note that came from another program's iCalendar journal keeps its properties in \
+      jsonl, json (the last key, "ical") and ics; csv and md leave them out. --from and --to \
+      take a DATE each and include that day; a month or a week given to --to ends on its \
+      last day.
 
       \(CommandSpec.dateForms)
 
@@ -106,7 +108,7 @@ struct ExportCommand: CalPagerCommand {
     format: Format, days: ClosedRange<Day>, from store: NoteStore, to destination: Output,
     flushing: Bool, failure: (String) -> CLIError
   ) throws -> Int {
-    var encoder = NoteEncoder(format: format)
+    var encoder = NoteEncoder(format: format, zone: LocalTime.zone)
     destination.append { encoder.header(into: &$0) }
     let count = try store.forEachNote(in: days) { fields in
       destination.append { encoder.append(fields, into: &$0) }

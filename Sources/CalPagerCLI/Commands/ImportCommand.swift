@@ -19,11 +19,16 @@ struct ImportCommand: CalPagerCommand {
       skipped; one with the same 'updated' but other text is a conflict; both keep the \
       stored note and are named in the summary. An empty file holds no notes, in every \
       format. '-' reads standard input (not in the line mode, where standard \
-      input holds the commands). undo takes a whole import back.
+      input holds the commands). undo takes a whole import back. A journal an iCalendar \
+      file holds that calpager cannot take (no text, say) is skipped and named, and events \
+      and to-dos are counted; every property of the journals it takes is kept with the note. \
+      CSV may use ';' between fields, as spreadsheets save it in many languages; columns \
+      calpager does not read are named. jrnl reads what 'jrnl --export json' writes.
 
       Examples:
         calpager import notes.jsonl
         calpager import --format ics 2024.ics --dry-run
+        calpager import --format jrnl journal.json
         calpager export | calpager --db copy.db import -
       """,
     usage: ["calpager import <file> [--format <format>] [--dry-run]"],
@@ -85,13 +90,7 @@ struct ImportCommand: CalPagerCommand {
       format = .jsonl
     }
     // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
-    let zone = LocalZone { unixSeconds in
-      var seconds = time_t(unixSeconds)
-      var parts = tm()
-      localtime_r(&seconds, &parts)
-      return Int(parts.tm_gmtoff)
-    }
-    var decoder = try NoteDecoder(format: format, source: input, zone: zone)
+    var decoder = try NoteDecoder(format: format, source: input, zone: LocalTime.zone)
     try session.saveSelection()
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
     return ImportResult(

@@ -4,8 +4,8 @@ import NoteStore
 
 /// What `import` prints: `Imported f.jsonl: 3 added, 0 updated, 0 unchanged, 0 skipped`
 /// (`, 1 conflict` when there are any), then a line for each record skipped or in conflict and
-/// each notice of the decoder (components left out, unknown columns); or all of it as one
-/// JSON object.
+/// each notice of the decoder (`;` between CSV fields, events and to-dos left out with what to
+/// do, unknown columns, starred jrnl entries); or all of it as one JSON object.
 ///
 /// "Skipped" counts both the records the decoder skipped (an iCalendar journal with no text)
 /// and those the store did not apply (older than the stored note, or without an `updated`).
@@ -38,6 +38,7 @@ struct ImportResult: CommandResult {
         json.field("otherComponents", otherComponents)
         json.field("dryRun", dryRun)
         writeDetails(to: &json)
+        if let separator = report.separator { json.field("separator", separator) }
       }
       return
     }
@@ -45,12 +46,10 @@ struct ImportResult: CommandResult {
     counts.skipped = skipped
     var line =
       "\(dryRun ? "Would import" : "Imported") \(TerminalText.singleLine(name)): \(counts)"
-    if otherComponents > 0 {
-      line += "; \(countText(otherComponents, "other calendar component")) ignored"
-    }
     if dryRun { line += " (dry run: nothing changed)" }
     output.line(line)
-    var notices = report.skippedRecords.map { "skipped \($0)" }
+    var notices = report.separator == ";" ? ["read as CSV with ';' between fields"] : []
+    notices += report.skippedRecords.map { "skipped \($0)" }
     if report.skippedRecordCount > report.skippedRecords.count {
       notices.append("skipped \(report.skippedRecordCount - report.skippedRecords.count) more")
     }
