@@ -1,0 +1,587 @@
+#!/usr/bin/env python3
+"""End-to-end sync scenarios: two calpager databases ("laptop" and "desktop") synced through a
+real Radicale by a real vdirsyncer, each device set up by the README's recipe (sync_peers.py).
+
+    sync_scenarios.py --calpager .build/debug/calpager            every scenario
+    sync_scenarios.py --calpager PATH --only conflict,foreign       some of them
+    sync_scenarios.py --list                                         their names
+    sync_scenarios.py --calpager PATH --only exact --keep --verbose  keep the folders, show
+                                                                     every command
+
+Each scenario runs on a server and devices of its own, and checks what a user would:
+
+  edits         adds, edits, moves and removals made on either device reach the other (and
+                the server holds exactly the notes); --dry-run changes nothing.
+  removals      a removal on one device spreads and stays removed through later rounds; a
+                note removed on one device and edited on the other comes back with the edit
+                (the change wins), whichever device syncs first.
+  conflict      the same note edited differently on both devices: both versions are kept on
+                both (the later edit in place, the other as a note with a new uid on the same
+                day), the summary names the conflict; the same edit on both is no conflict.
+  foreign       a journal PUT straight to the server by another client (SUMMARY, CATEGORIES,
+                ATTACH, STATUS, an X- property with a parameter, DESCRIPTION;LANGUAGE=en)
+                arrives as a note; after calpager edits its text, every property it did not
+                change is kept byte for byte in the vdir file and, on the server as Radicale
+                re-serialises it (sorted, refolded), parsed with the icalendar package; the
+                changed ones keep their parameters; SEQUENCE grows by one.
+  undated       in the same collection: a journal with no DTSTART (filed on the local day of
+                CREATED), one whose DTSTART is a UTC time late in the day (its local date),
+                a recurring one with an override (one note, RRULE and override kept), and a
+                VEVENT (no note; never rewritten on the server or in the vdir; named as
+                ignored). Edits and a move keep all that.
+  exact         notes with control characters, NUL, CR and CRLF, a 10 kB body, CJK text and
+                emoji arrive exact on the other device, and come back exact after an edit
+                there; Radicale accepted every item.
+  offline       with the server down, `calpager sync` exits 1 (the sync-command failed) and
+                loses nothing; once the server is back, the next round carries the change.
+
+After every round (each device syncs, then the first again) both databases export identical
+JSON Lines. Each scenario ends with a round in which no device has anything to do: every
+summary is zero, and no file in any vdir and no byte of any database changes.
+
+Prints one line per scenario and a closing 'N passed, N failed'; exits 1 if any failed, 2 if
+radicale, vdirsyncer or curl is missing (pip install -r Tests/Scripts/requirements.txt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import icalendar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sync_peers import ROOT, HarnessError, MissingTool, Peers  # noqa: E402
+
+
+class Failure(Exception):
+    """A scenario's check failed; the message says what a user would have seen."""
+
+
+def expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise Failure(message)
+
+
+# MARK: - Checks shared by the scenarios
+
+
+def check_converged(peers: Peers, context: str) -> list[dict]:
+    """Every device exports the same JSON Lines, byte for byte; returns the notes."""
+    exports = [device.export() for device in peers.devices]
+    if all(export == exports[0] for export in exports):
+        return peers.laptop.notes()
+    ours = {note["uid"]: note for note in peers.laptop.notes()}
+    theirs = {note["uid"]: note for note in peers.desktop.notes()}
+    differences = []
+    for uid in sorted(set(ours) | set(theirs)):
+        a, b = ours.get(uid), theirs.get(uid)
+        if a is None or b is None:
+            differences.append(f"{uid!r} only on {'desktop' if a is None else 'laptop'}: "
+                               f"{(a or b)['body'][:60]!r} on {(a or b)['day']}")
+        elif a != b:
+            keys = [key for key in sorted(set(a) | set(b)) if a.get(key) != b.get(key)]
+            differences.append(f"{uid!r} differs in {', '.join(keys)}: laptop "
+                               f"{[str(a.get(k))[:80] for k in keys]}, desktop "
+                               f"{[str(b.get(k))[:80] for k in keys]}")
+    if not differences:
+        differences.append("the same notes in a different order")
+    raise Failure(f"{context}: the databases export different JSON Lines:\n  "
+                  + "\n  ".join(differences[:10]))
+
+
+def round_trip(peers: Peers, context: str, first=None) -> list[dict]:
+    """A round from `first`, every sync succeeding; then the exports must agree."""
+    summaries = peers.round(first)
+    for summary in summaries:
+        for key in ("sent", "received", "updated", "removed", "conflicts", "ignored"):
+            expect(key in summary, f"{context}: the sync summary has no '{key}': {summary}")
+    check_converged(peers, context)
+    return summaries
+
+
+def state(device) -> tuple:
+    """What a sync with nothing to do must leave as it was: the vdir's files (inode, size,
+    modification time) and the database's bytes."""
+    data = b"".join(Path(str(device.database) + suffix).read_bytes()
+                    for suffix in ("", "-wal") if Path(str(device.database) + suffix).exists())
+    return device.file_stats(), hashlib.sha256(data).hexdigest()
+
+
+def check_quiet(peers: Peers) -> None:
+    """One more sync on each device: nothing to send or take, and nothing written."""
+    for device in peers.devices:
+        before = state(device)
+        summary = device.sync()
+        counts = {key: summary.get(key) for key in ("sent", "received", "updated", "removed")}
+        expect(all(value == 0 for value in counts.values()) and not summary.get("conflicts"),
+               f"on {device.name}, a sync with nothing to do reported {summary}")
+        after = state(device)
+        expect(before[0] == after[0], f"on {device.name}, a sync with nothing to do changed "
+               f"vdir files: {changed_files(before[0], after[0])}")
+        expect(before[1] == after[1],
+               f"on {device.name}, a sync with nothing to do wrote to the database")
+
+
+def changed_files(before: dict, after: dict) -> list[str]:
+    return sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name))
+
+
+def server_uids(peers: Peers) -> dict[str, str]:
+    """The UID of every journal on the server, mapped to its item's name."""
+    uids = {}
+    for name, data in peers.collection.items().items():
+        for journal in icalendar.Calendar.from_ical(data).walk("VJOURNAL"):
+            uids[str(journal["UID"])] = name
+    return uids
+
+
+def check_server_holds(peers: Peers, notes: list[dict], context: str) -> None:
+    """The server holds one journal item per note, and no other journal."""
+    on_server = set(server_uids(peers))
+    in_database = {note["uid"] for note in notes}
+    expect(on_server == in_database,
+           f"{context}: the server's journals {sorted(on_server - in_database)} are not notes, "
+           f"and notes {sorted(in_database - on_server)} are not on the server")
+
+
+def bodies(notes: list[dict]) -> dict[str, tuple[str, str]]:
+    """uid -> (day, body)."""
+    return {note["uid"]: (note["day"], note["body"]) for note in notes}
+
+
+# MARK: - Scenarios
+
+
+def scenario_edits(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    first = laptop.add("2024-05-01", "Dentist at 10:00")
+    second = laptop.add("2024-05-02", "Call the bank")
+    third = laptop.add("2024-05-03", "Buy flowers\nroses, not tulips")
+    keep = laptop.add("2024-05-20", "Stays as it is")
+
+    # A dry run shows the plan and changes nothing: no file, no note, nothing on the server.
+    before = state(laptop)
+    dry = laptop.calpager("sync", "--dry-run")
+    expect(dry.stdout.strip() != b"", "sync --dry-run printed no plan")
+    expect(state(laptop) == before, "sync --dry-run changed the vdir or the database")
+    expect(peers.collection.names() == [], "sync --dry-run sent items to the server")
+
+    summaries = round_trip(peers, "after adds on the laptop")
+    expect(summaries[0]["sent"] == 4, f"the laptop's first sync sent {summaries[0]}, not 4 notes")
+    expect(summaries[1]["received"] == 4,
+           f"the desktop's sync received {summaries[1]}, not 4 notes")
+    notes = check_converged(peers, "after adds")
+    expect(bodies(notes)[third] == ("2024-05-03", "Buy flowers\nroses, not tulips"),
+           f"the desktop has {bodies(notes).get(third)} for the third note")
+    expect(len(desktop.files()) == 4 and len(laptop.files()) == 4,
+           f"vdirs hold {len(laptop.files())} and {len(desktop.files())} files for 4 notes")
+    check_server_holds(peers, notes, "after adds")
+
+    desktop.edit(first, "Dentist at 11:00")
+    desktop.move(second, "2024-05-09")
+    desktop.remove(third)
+    added = desktop.add("2024-05-04", "Written on the desktop")
+    round_trip(peers, "after changes on the desktop", first=desktop)
+    notes = bodies(laptop.notes())
+    expect(notes.get(first) == ("2024-05-01", "Dentist at 11:00"), f"laptop has {notes.get(first)}")
+    expect(notes.get(second) == ("2024-05-09", "Call the bank"), f"laptop has {notes.get(second)}")
+    expect(third not in notes, "the note removed on the desktop is still on the laptop")
+    expect(notes.get(added) == ("2024-05-04", "Written on the desktop"),
+           f"laptop has {notes.get(added)}")
+    check_server_holds(peers, laptop.notes(), "after changes on the desktop")
+
+    laptop.edit(added, "Written on the desktop, edited on the laptop")
+    laptop.move(first, "2024-06-01")
+    laptop.remove(second)
+    round_trip(peers, "after changes on the laptop")
+    notes = bodies(desktop.notes())
+    expect(notes.get(added) == ("2024-05-04", "Written on the desktop, edited on the laptop"),
+           f"desktop has {notes.get(added)}")
+    expect(notes.get(first) == ("2024-06-01", "Dentist at 11:00"), f"desktop has {notes.get(first)}")
+    expect(second not in notes, "the note removed on the laptop is still on the desktop")
+    expect(set(notes) == {first, added, keep}, f"desktop has notes {sorted(notes)}")
+    expect(len(desktop.files()) == 3 and len(laptop.files()) == 3,
+           f"vdirs hold {len(laptop.files())} and {len(desktop.files())} files for 3 notes")
+    check_server_holds(peers, desktop.notes(), "after changes on the laptop")
+    check_quiet(peers)
+
+
+def scenario_removals(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    gone_laptop = laptop.add("2024-05-01", "Removed on the laptop")
+    gone_desktop = laptop.add("2024-05-02", "Removed on the desktop")
+    laptop.add("2024-05-03", "Kept, so the collection never empties")
+    round_trip(peers, "after adds")
+
+    laptop.remove(gone_laptop)
+    round_trip(peers, "after a removal on the laptop")
+    desktop.remove(gone_desktop)
+    round_trip(peers, "after a removal on the desktop", first=desktop)
+    for context, first in (("a later round", laptop), ("another round", desktop),
+                           ("a third round", laptop)):
+        notes = round_trip(peers, context, first=first)
+        for uid in (gone_laptop, gone_desktop):
+            expect(uid not in {note["uid"] for note in notes}, f"{uid} came back in {context}")
+        check_server_holds(peers, notes, context)
+        for device in peers.devices:
+            expect(len(device.files()) == 1, f"{device.name}'s vdir holds "
+                   f"{sorted(device.files())} after {context}")
+
+    # Removed on one device, edited on the other: the edit wins, whoever syncs first.
+    for remover, editor in ((laptop, desktop), (desktop, laptop)):
+        for first in (remover, editor):
+            uid = laptop.add("2024-05-05", f"To be removed on the {remover.name}")
+            round_trip(peers, "after an add")
+            remover.remove(uid)
+            editor.edit(uid, f"Edited on the {editor.name}")
+            context = (f"removed on the {remover.name}, edited on the {editor.name}, "
+                       f"the {first.name} syncing first")
+            round_trip(peers, context, first=first)
+            for device in peers.devices:
+                expect(bodies(device.notes()).get(uid) == ("2024-05-05", f"Edited on the {editor.name}"),
+                       f"{context}: the {device.name} has {bodies(device.notes()).get(uid)}")
+            check_server_holds(peers, laptop.notes(), context)
+    check_quiet(peers)
+
+
+def scenario_conflict(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    uid = laptop.add("2024-05-01", "Plan: meet at 10")
+    round_trip(peers, "after an add")
+    laptop.edit(uid, "Plan: meet at 9 (laptop)")
+    time.sleep(1.1)  # the later edit wins in place; times compare to the second
+    desktop.edit(uid, "Plan: meet at 11 (desktop)")
+    summaries = round_trip(peers, "after a conflicting edit")
+    expect(any(summary["conflicts"] for summary in summaries),
+           f"no sync named a conflict: {summaries}")
+    for device in peers.devices:
+        notes = [note for note in device.notes() if note["day"] == "2024-05-01"]
+        texts = {note["body"]: note["uid"] for note in notes}
+        expect(sorted(texts) == ["Plan: meet at 11 (desktop)", "Plan: meet at 9 (laptop)"],
+               f"the {device.name} has {sorted(texts)} on the conflict's day, not both versions")
+        expect(texts["Plan: meet at 11 (desktop)"] == uid,
+               f"the {device.name} keeps the later edit (the desktop's) under a new uid")
+        expect(texts["Plan: meet at 9 (laptop)"] != uid, "both versions have one uid")
+    check_server_holds(peers, laptop.notes(), "after the conflict")
+
+    # The same change on both devices is no conflict.
+    laptop.edit(uid, "Plan: meet at 12")
+    desktop.edit(uid, "Plan: meet at 12")
+    summaries = round_trip(peers, "after the same edit on both")
+    expect(not any(summary["conflicts"] for summary in summaries),
+           f"the same edit on both devices was a conflict: {summaries}")
+    expect(len([note for note in laptop.notes() if note["day"] == "2024-05-01"]) == 2,
+           "the same edit on both devices added a note")
+    check_quiet(peers)
+
+
+FOREIGN_NAME = "garden-journal.ics"
+FOREIGN_UID = "4f1c2b9e-garden@phone.example"
+FOREIGN = (
+    "BEGIN:VCALENDAR\r\n"
+    "VERSION:2.0\r\n"
+    "PRODID:-//Example//Journal app 2.1//EN\r\n"
+    "BEGIN:VJOURNAL\r\n"
+    f"UID:{FOREIGN_UID}\r\n"
+    "DTSTAMP:20240501T080000Z\r\n"
+    "CREATED:20240501T080000Z\r\n"
+    "LAST-MODIFIED:20240501T080000Z\r\n"
+    "SEQUENCE:2\r\n"
+    "DTSTART;VALUE=DATE:20240501\r\n"
+    "SUMMARY:Garden work\r\n"
+    "DESCRIPTION;LANGUAGE=en:Planted tulips\\, daffodils and crocuses along the fen\r\n"
+    " ce\\; the soil was still cold after the long rain of the last weeks\r\n"
+    "CATEGORIES:Home,Garden\r\n"
+    "ATTACH;FMTTYPE=image/jpeg:https://photos.example/garden/2024-05-01.jpg\r\n"
+    "STATUS:FINAL\r\n"
+    "CLASS:PRIVATE\r\n"
+    "X-JOURNAL-COLOR;X-SOURCE=user:#3A7D44\r\n"
+    "END:VJOURNAL\r\n"
+    "END:VCALENDAR\r\n")
+# What calpager rewrites when it changes a note's text (issue 13): everything else stays.
+REWRITTEN = {"SUMMARY", "DESCRIPTION", "DTSTART", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE"}
+
+
+def content_lines(data: bytes) -> list[bytes]:
+    """The unfolded content lines of an item, without their line ends (CRLF or LF)."""
+    lines: list[bytes] = []
+    for line in data.replace(b"\r\n", b"\n").split(b"\n"):
+        if line[:1] in (b" ", b"\t") and lines:
+            lines[-1] += line[1:]
+        elif line:
+            lines.append(line)
+    return lines
+
+
+def property_name(line: bytes) -> str:
+    return line.split(b":", 1)[0].split(b";", 1)[0].decode("ascii", "replace").upper()
+
+
+def parsed_properties(data: bytes) -> list[tuple[str, bytes, dict]]:
+    """(name, value, parameters) of every property of the item's journal, by icalendar."""
+    journal = next(icalendar.Calendar.from_ical(data).walk("VJOURNAL"))
+    items = journal.property_items(recursive=False, sorted=False)[1:-1]
+    return [(name, prop.to_ical(), dict(prop.params)) for name, prop in items]
+
+
+def scenario_foreign(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    peers.collection.put(FOREIGN_NAME, FOREIGN.encode())
+    served = peers.collection.get(FOREIGN_NAME)
+    round_trip(peers, "after a journal from another client")
+    text = ("Garden work\nPlanted tulips, daffodils and crocuses along the fence; the soil was "
+            "still cold after the long rain of the last weeks")
+    for device in peers.devices:
+        expect(bodies(device.notes()).get(FOREIGN_UID) == ("2024-05-01", text),
+               f"the {device.name} has {bodies(device.notes()).get(FOREIGN_UID)} for the journal")
+    before = laptop.files().get(FOREIGN_NAME)
+    expect(before is not None, f"the laptop's vdir has no {FOREIGN_NAME}: {sorted(laptop.files())}")
+
+    edited = "Garden work, done\nPlanted tulips; no roses this year"
+    laptop.edit(FOREIGN_UID, edited)
+    laptop.sync()
+    after = laptop.files().get(FOREIGN_NAME)
+    expect(after is not None, f"the edited journal left {FOREIGN_NAME}: {sorted(laptop.files())}")
+
+    # In the vdir: every line calpager does not rewrite is there, byte for byte, in order.
+    kept = [line for line in content_lines(before) if property_name(line) not in REWRITTEN]
+    now = [line for line in content_lines(after) if property_name(line) not in REWRITTEN]
+    expect(now == kept, "in the vdir file, the lines calpager does not rewrite changed:\n"
+           + "\n".join(f"  - {line!r}" for line in kept if line not in now)
+           + "\n" + "\n".join(f"  + {line!r}" for line in now if line not in kept))
+    description = [line for line in content_lines(after) if property_name(line) == "DESCRIPTION"]
+    expect(len(description) == 1 and description[0].startswith(b"DESCRIPTION;LANGUAGE=en:"),
+           f"DESCRIPTION lost its LANGUAGE=en: {description}")
+
+    # On the server, as Radicale serves it: every property but the rewritten ones has the
+    # same value and parameters as what the other client PUT; the rewritten keep parameters.
+    server = peers.collection.get(FOREIGN_NAME)
+    expect(server is not None and server != served, "the edit did not reach the server")
+    original = parsed_properties(FOREIGN.encode())
+    stored = parsed_properties(server)
+    for prop in original:
+        if prop[0] not in REWRITTEN:
+            expect(prop in stored, f"on the server, {prop[0]} {prop[1][:60]!r} {prop[2]} is gone "
+                   f"or changed: {[p for p in stored if p[0] == prop[0]]}")
+    names = {prop[0] for prop in stored}
+    added = names - {prop[0] for prop in original}
+    expect(not added, f"calpager added properties to another client's journal: {sorted(added)}")
+    for name in ("SUMMARY", "DESCRIPTION"):
+        params = [prop[2] for prop in stored if prop[0] == name]
+        expect(params == [prop[2] for prop in original if prop[0] == name],
+               f"on the server, {name} has parameters {params}")
+    journal = next(icalendar.Calendar.from_ical(server).walk("VJOURNAL"))
+    expect(int(journal["SEQUENCE"]) == 3, f"SEQUENCE is {journal['SEQUENCE']}, not 3")
+    expect(str(journal["SUMMARY"]) + "\n" + str(journal["DESCRIPTION"]) == edited,
+           f"the server's journal reads {str(journal['SUMMARY'])!r} / {str(journal['DESCRIPTION'])!r}")
+
+    round_trip(peers, "after the edit", first=desktop)
+    expect(bodies(desktop.notes()).get(FOREIGN_UID) == ("2024-05-01", edited),
+           f"the desktop has {bodies(desktop.notes()).get(FOREIGN_UID)}")
+    check_quiet(peers)
+
+
+def item(*lines: str) -> bytes:
+    """An iCalendar item from another client, CRLF line ends."""
+    return ("\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Other client//EN",
+                         *lines, "END:VCALENDAR"]) + "\r\n").encode()
+
+
+UNDATED = item("BEGIN:VJOURNAL", "UID:undated@phone.example", "DTSTAMP:20240501T230000Z",
+               "CREATED:20240501T230000Z", "DESCRIPTION:No date on this one", "END:VJOURNAL")
+LATE_UTC = item("BEGIN:VJOURNAL", "UID:late-utc@phone.example", "DTSTAMP:20240501T230000Z",
+                "DTSTART:20240501T230000Z", "SUMMARY:Written at 1 a.m. in Berlin", "END:VJOURNAL")
+RECURRING = item(
+    "BEGIN:VJOURNAL", "UID:weekly@phone.example", "DTSTAMP:20240501T080000Z",
+    "DTSTART;VALUE=DATE:20240506", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Weekly review",
+    "END:VJOURNAL",
+    "BEGIN:VJOURNAL", "UID:weekly@phone.example", "DTSTAMP:20240501T080000Z",
+    "RECURRENCE-ID;VALUE=DATE:20240513", "DTSTART;VALUE=DATE:20240514",
+    "SUMMARY:Weekly review (a day late)", "END:VJOURNAL")
+EVENT = item("BEGIN:VEVENT", "UID:standup@work.example", "DTSTAMP:20240501T080000Z",
+             "DTSTART:20240507T070000Z", "DTEND:20240507T071500Z", "SUMMARY:Standup",
+             "END:VEVENT")
+
+
+def journals(data: bytes) -> list:
+    return list(icalendar.Calendar.from_ical(data).walk("VJOURNAL"))
+
+
+def scenario_undated(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    collection = peers.collection
+    for name, data in (("undated.ics", UNDATED), ("late-utc.ics", LATE_UTC),
+                       ("weekly.ics", RECURRING), ("standup.ics", EVENT)):
+        collection.put(name, data)
+    event_served = collection.get("standup.ics")
+    summaries = round_trip(peers, "after an undated, a UTC, a recurring journal and an event")
+    expect(any("standup" in str(summary["ignored"]) for summary in summaries[:1]),
+           f"the laptop's summary does not name the event it left alone: {summaries[0]}")
+    expected = {"undated@phone.example": ("2024-05-02", "No date on this one"),
+                "late-utc@phone.example": ("2024-05-02", "Written at 1 a.m. in Berlin"),
+                "weekly@phone.example": ("2024-05-06", "Weekly review")}
+    for device in peers.devices:
+        notes = bodies(device.notes())
+        expect(notes == expected, f"the {device.name} (TZ=Europe/Berlin) has notes {notes}, "
+               f"expected {expected}")
+        expect(device.files().get("standup.ics") == event_served,
+               f"the event in the {device.name}'s vdir is not as the server sent it")
+    event_stats = {device.name: device.file_stats()["standup.ics"] for device in peers.devices}
+
+    laptop.edit("undated@phone.example", "No date on this one, still")
+    laptop.edit("weekly@phone.example", "Weekly review: plan the sprint")
+    round_trip(peers, "after edits of the undated and the recurring journal")
+    undated = journals(collection.get("undated.ics"))
+    expect(len(undated) == 1 and "DTSTART" not in undated[0],
+           f"the undated journal got a DTSTART: {undated[0].get('DTSTART')}")
+    expect(str(undated[0]["DESCRIPTION"]) == "No date on this one, still",
+           f"the server's undated journal reads {str(undated[0].get('DESCRIPTION'))!r}")
+    weekly = journals(collection.get("weekly.ics"))
+    masters = [journal for journal in weekly if "RECURRENCE-ID" not in journal]
+    overrides = [journal for journal in weekly if "RECURRENCE-ID" in journal]
+    expect(len(masters) == 1 and len(overrides) == 1,
+           f"the recurring journal has {len(masters)} masters and {len(overrides)} overrides")
+    expect(masters[0]["RRULE"].to_ical() == b"FREQ=WEEKLY;COUNT=4",
+           f"the rule is now {masters[0].get('RRULE')}")
+    expect(str(masters[0]["SUMMARY"]) == "Weekly review: plan the sprint",
+           f"the recurring journal reads {str(masters[0]['SUMMARY'])!r}")
+    expect(str(overrides[0]["SUMMARY"]) == "Weekly review (a day late)",
+           "the override changed")
+    expect(collection.get("standup.ics") == event_served, "the event changed on the server")
+    for device in peers.devices:
+        expect(device.file_stats()["standup.ics"] == event_stats[device.name],
+               f"the event's file in the {device.name}'s vdir was rewritten")
+
+    desktop.move("undated@phone.example", "2024-05-10")
+    round_trip(peers, "after moving the undated journal", first=desktop)
+    undated = journals(collection.get("undated.ics"))[0]
+    expect(undated.decoded("DTSTART") == datetime.date(2024, 5, 10),
+           f"the moved journal's DTSTART is {undated.get('DTSTART')}")
+    expect(bodies(laptop.notes())["undated@phone.example"][0] == "2024-05-10",
+           "the laptop did not get the move")
+    expect(len(journals(collection.get("weekly.ics"))) == 2, "the override is gone")
+    check_quiet(peers)
+
+
+# None ends in a newline: `add -` drops one final newline, as an editor's file would have.
+EXACT_BODIES = [
+    "bell \x07, escape \x1b[31mred\x1b[0m, NUL \x00 and DEL \x7f",
+    "CRLF line one\r\nline two\rafter a lone CR\r\n\nthe end",
+    "ten kB:\n" + "\n".join(f"line {index:04d} of a long note, with some words." for index in range(260)),
+    "日本語のメモ：東京駅で待ち合わせ 🙂 and Ελληνικά, naïve café",
+    "\ttabs\tand  trailing spaces  ",
+]
+
+
+def scenario_exact(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    uids = [laptop.add("2024-05-01", body) for body in EXACT_BODIES]
+    wanted = dict(zip(uids, EXACT_BODIES))
+    expect(len(EXACT_BODIES[2].encode()) > 10_000, "the long body is not over 10 kB")
+    kept = {note["uid"]: note["body"] for note in laptop.notes()}
+    expect(all(kept[uid] == wanted[uid] for uid in uids), "calpager add changed a body")
+    round_trip(peers, "after adding unusual bodies")
+    received = {note["uid"]: note["body"] for note in desktop.notes()}
+    for uid in uids:
+        expect(received.get(uid) == wanted[uid],
+               f"the desktop has {received.get(uid, '')[:80]!r} for {wanted[uid][:80]!r}")
+    check_server_holds(peers, laptop.notes(), "after adding unusual bodies")
+
+    changed = {uid: "edited\x01\r" + wanted[uid][::-1] for uid in uids}
+    for uid in uids:
+        desktop.edit(uid, changed[uid])
+    round_trip(peers, "after editing them on the desktop", first=desktop)
+    received = {note["uid"]: note["body"] for note in laptop.notes()}
+    for uid in uids:
+        expect(received.get(uid) == changed[uid],
+               f"the laptop has {received.get(uid, '')[:80]!r} for {changed[uid][:80]!r}")
+    check_quiet(peers)
+
+
+def scenario_offline(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    laptop.add("2024-05-01", "Written before the server went down")
+    round_trip(peers, "after an add")
+    peers.server.stop()
+    uid = laptop.add("2024-05-02", "Written while the server was down")
+    result = laptop.calpager("sync", check=False)
+    expect(result.returncode == 1, f"sync with the server down exited {result.returncode}, not 1")
+    expect(b"Error" in result.stderr, f"sync with the server down said {result.stderr[-400:]!r}")
+    expect(bodies(laptop.notes()).get(uid) == ("2024-05-02", "Written while the server was down"),
+           "the note written while the server was down is gone")
+    peers.server.start(port=peers.server.port)
+    round_trip(peers, "after the server came back")
+    expect(uid in bodies(desktop.notes()), "the note written offline did not reach the desktop")
+    check_quiet(peers)
+
+
+SCENARIOS = {
+    "edits": scenario_edits,
+    "removals": scenario_removals,
+    "conflict": scenario_conflict,
+    "foreign": scenario_foreign,
+    "undated": scenario_undated,
+    "exact": scenario_exact,
+    "offline": scenario_offline,
+}
+
+
+def run_scenario(name: str, calpager: str, keep: bool, verbose: bool) -> str | None:
+    """Runs one scenario on peers of its own; returns None, or what went wrong."""
+    with Peers(calpager, keep=keep) as peers:
+        try:
+            SCENARIOS[name](peers)
+        except (Failure, HarnessError) as error:
+            return f"{error}\n--- the last commands:\n{peers.transcript()}" if verbose else str(error)
+        except Exception:  # a bug in the scenario or the harness: show where
+            return traceback.format_exc()
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--calpager", default=str(ROOT / ".build/debug/calpager"),
+                        help="the calpager binary (default: .build/debug/calpager)")
+    parser.add_argument("--only", help="comma-separated scenario names")
+    parser.add_argument("--list", action="store_true", help="print the scenarios' names")
+    parser.add_argument("--keep", action="store_true", help="keep each scenario's folders")
+    parser.add_argument("--verbose", action="store_true",
+                        help="on a failure, show the last commands and their output")
+    arguments = parser.parse_args()
+    if arguments.list:
+        print("\n".join(SCENARIOS))
+        return 0
+    names = arguments.only.split(",") if arguments.only else list(SCENARIOS)
+    unknown = [name for name in names if name not in SCENARIOS]
+    if unknown:
+        parser.error(f"no scenario {', '.join(unknown)} (--list shows them)")
+    passed = failed = 0
+    for name in names:
+        start = time.monotonic()
+        try:
+            problem = run_scenario(name, arguments.calpager, arguments.keep, arguments.verbose)
+        except MissingTool as error:
+            print(f"sync scenarios: {error}", file=sys.stderr)
+            return 2
+        except HarnessError as error:
+            problem = f"the peers could not be set up: {error}"
+        seconds = time.monotonic() - start
+        if problem is None:
+            passed += 1
+            print(f"sync scenario {name}: ok ({seconds:.1f} s)", flush=True)
+        else:
+            failed += 1
+            print(f"sync scenario {name}: FAILED ({seconds:.1f} s)\n{problem}", flush=True)
+    print(f"sync scenarios: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
