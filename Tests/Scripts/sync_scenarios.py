@@ -53,10 +53,15 @@ import time
 import traceback
 from pathlib import Path
 
-import icalendar
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sync_peers import ROOT, HarnessError, MissingTool, Peers  # noqa: E402
+from sync_peers import REQUIREMENTS, ROOT, HarnessError, MissingTool, Peers  # noqa: E402
+
+try:
+    import icalendar
+except ImportError:
+    print(f"sync scenarios: the icalendar package is not installed: {REQUIREMENTS}",
+          file=sys.stderr)
+    sys.exit(2)
 
 
 class Failure(Exception):
