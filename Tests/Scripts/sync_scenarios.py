@@ -12,9 +12,9 @@ Each scenario runs on a server and devices of its own, and checks what a user wo
 
   edits         adds, edits, moves and removals made on either device reach the other (and
                 the server holds exactly the notes); --dry-run changes nothing.
-  removals      a removal on one device spreads and stays removed through later rounds; a
+  removals      removals on either device spread and stay removed through later rounds; a
                 note removed on one device and edited on the other comes back with the edit
-                (the change wins), whichever device syncs first.
+                (the change wins), whether the removal or the edit reaches the server first.
   conflict      the same note edited differently on both devices: both versions are kept on
                 both (the later edit in place, the other as a note with a new uid on the same
                 day), the summary names the conflict; the same edit on both is no conflict.
@@ -34,6 +34,10 @@ Each scenario runs on a server and devices of its own, and checks what a user wo
                 there; Radicale accepted every item.
   offline       with the server down, `calpager sync` exits 1 (the sync-command failed) and
                 loses nothing; once the server is back, the next round carries the change.
+  race          the desktop's round falls inside the laptop's, both changing one note: vdirsyncer
+                stops on that note ("changed on both sides", exit 1) and each side keeps its
+                version, while other notes still sync; the README's way out (remove the
+                note's file, change the note, sync) keeps both versions.
 
 After every round (each device syncs, then the first again) both databases export identical
 JSON Lines. Each scenario ends with a round in which no device has anything to do: every
@@ -221,37 +225,31 @@ def scenario_removals(peers: Peers) -> None:
     laptop, desktop = peers.laptop, peers.desktop
     gone_laptop = laptop.add("2024-05-01", "Removed on the laptop")
     gone_desktop = laptop.add("2024-05-02", "Removed on the desktop")
-    laptop.add("2024-05-03", "Kept, so the collection never empties")
+    kept = laptop.add("2024-05-03", "Kept, so the collection never empties")
+    # Removed on one device, edited on the other: the edit wins, whichever reaches the
+    # server first (the laptop syncs first: its removal of one, its edit of the other).
+    removed_first = laptop.add("2024-05-04", "Removed on the laptop, edited on the desktop")
+    edited_first = laptop.add("2024-05-05", "Removed on the desktop, edited on the laptop")
     round_trip(peers, "after adds")
 
     laptop.remove(gone_laptop)
-    round_trip(peers, "after a removal on the laptop")
     desktop.remove(gone_desktop)
-    round_trip(peers, "after a removal on the desktop", first=desktop)
-    for context, first in (("a later round", laptop), ("another round", desktop),
-                           ("a third round", laptop)):
+    laptop.remove(removed_first)
+    desktop.edit(removed_first, "Edited on the desktop")
+    desktop.remove(edited_first)
+    laptop.edit(edited_first, "Edited on the laptop")
+    for context, first in (("after removals on both devices", laptop),
+                           ("a later round", desktop)):
         notes = round_trip(peers, context, first=first)
-        for uid in (gone_laptop, gone_desktop):
-            expect(uid not in {note["uid"] for note in notes}, f"{uid} came back in {context}")
+        expect(bodies(notes) == {
+            kept: ("2024-05-03", "Kept, so the collection never empties"),
+            removed_first: ("2024-05-04", "Edited on the desktop"),
+            edited_first: ("2024-05-05", "Edited on the laptop")},
+            f"{context}: the notes are {bodies(notes)}")
         check_server_holds(peers, notes, context)
         for device in peers.devices:
-            expect(len(device.files()) == 1, f"{device.name}'s vdir holds "
-                   f"{sorted(device.files())} after {context}")
-
-    # Removed on one device, edited on the other: the edit wins, whoever syncs first.
-    for remover, editor in ((laptop, desktop), (desktop, laptop)):
-        for first in (remover, editor):
-            uid = laptop.add("2024-05-05", f"To be removed on the {remover.name}")
-            round_trip(peers, "after an add")
-            remover.remove(uid)
-            editor.edit(uid, f"Edited on the {editor.name}")
-            context = (f"removed on the {remover.name}, edited on the {editor.name}, "
-                       f"the {first.name} syncing first")
-            round_trip(peers, context, first=first)
-            for device in peers.devices:
-                expect(bodies(device.notes()).get(uid) == ("2024-05-05", f"Edited on the {editor.name}"),
-                       f"{context}: the {device.name} has {bodies(device.notes()).get(uid)}")
-            check_server_holds(peers, laptop.notes(), context)
+            expect(len(device.files()) == 3,
+                   f"{context}: the {device.name}'s vdir holds {sorted(device.files())}")
     check_quiet(peers)
 
 
@@ -526,6 +524,47 @@ def scenario_offline(peers: Peers) -> None:
     check_quiet(peers)
 
 
+def scenario_race(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    uid = laptop.add("2024-05-01", "Plan: meet at 10")
+    laptop.add("2024-05-02", "Another note")
+    round_trip(peers, "after adds")
+    name = next(name for name, data in laptop.files().items() if uid.encode() in data)
+
+    # The desktop's whole round falls between the laptop's first vdirsyncer run and its
+    # merge: when the laptop sends its version, the server already has the desktop's.
+    laptop.edit(uid, "Plan: meet at 9 (laptop)")
+    desktop.edit(uid, "Plan: meet at 11 (desktop)")
+    laptop.step_vdirsyncer()
+    desktop.sync()
+    laptop.step_merge()
+    result = laptop.step_vdirsyncer(check=False)
+    expect(result.returncode == 1 and b"changed on both sides" in result.stderr,
+           f"vdirsyncer did not stop on the conflict: {result.stderr[-300:]!r}")
+
+    # Nothing is lost: each side keeps its version, and other notes still sync.
+    later = laptop.add("2024-05-03", "Written while the conflict stands")
+    failed = laptop.calpager("sync", check=False)
+    expect(failed.returncode == 1, f"sync with a conflict in vdirsyncer exited {failed.returncode}")
+    expect(bodies(laptop.notes())[uid][1] == "Plan: meet at 9 (laptop)", "the laptop's edit is gone")
+    desktop.sync()
+    expect(bodies(desktop.notes()).get(uid, ("", ""))[1] == "Plan: meet at 11 (desktop)",
+           "the desktop's edit is gone")
+    expect(later in bodies(desktop.notes()),
+           "a note added on the laptop did not reach the desktop while one note was in conflict")
+
+    # The README's way out: remove the note's file from the vdir, change the note in calpager,
+    # sync: vdirsyncer fetches the server's version and calpager keeps both.
+    (laptop.vdir / name).unlink()
+    laptop.edit(uid, "Plan: meet at 9 (laptop), kept")
+    summaries = round_trip(peers, "after settling the conflict")
+    expect(summaries[0]["conflicts"], f"the laptop's sync named no conflict: {summaries[0]}")
+    texts = sorted(note["body"] for note in laptop.notes() if note["day"] == "2024-05-01")
+    expect(texts == ["Plan: meet at 11 (desktop)", "Plan: meet at 9 (laptop), kept"],
+           f"after settling the conflict the notes of its day are {texts}")
+    check_quiet(peers)
+
+
 SCENARIOS = {
     "edits": scenario_edits,
     "removals": scenario_removals,
@@ -534,6 +573,7 @@ SCENARIOS = {
     "undated": scenario_undated,
     "exact": scenario_exact,
     "offline": scenario_offline,
+    "race": scenario_race,
 }
 
 
