@@ -34,6 +34,9 @@ Each scenario runs on a server and devices of its own, and checks what a user wo
                 there; Radicale accepted every item.
   offline       with the server down, `calpager sync` exits 1 (the sync-command failed) and
                 loses nothing; once the server is back, the next round carries the change.
+  last          removing the last note: vdirsyncer refuses to empty a side ("completely
+                emptied", so `calpager sync` exits 1) until `vdirsyncer sync --force-delete
+                notes` on each device, as the README says; then both devices have no notes.
   race          the desktop's round falls inside the laptop's, both changing one note: vdirsyncer
                 stops on that note ("changed on both sides", exit 1) and each side keeps its
                 version, while other notes still sync; the README's way out (remove the
@@ -565,6 +568,26 @@ def scenario_race(peers: Peers) -> None:
     check_quiet(peers)
 
 
+def scenario_last(peers: Peers) -> None:
+    laptop, desktop = peers.laptop, peers.desktop
+    uid = laptop.add("2024-05-01", "The only note")
+    round_trip(peers, "after an add")
+    laptop.remove(uid)
+    for device in (laptop, desktop):
+        # vdirsyncer will not empty a side without --force-delete: the README says so.
+        result = device.calpager("sync", check=False)
+        expect(result.returncode == 1 and b"completely emptied" in result.stderr,
+               f"the {device.name}'s sync after the last note went exited {result.returncode}: "
+               f"{result.stderr[-300:]!r}")
+        device.vdirsyncer("sync", "--force-delete", "notes")
+        device.sync()
+    expect(peers.collection.names() == [], f"the server holds {peers.collection.names()}")
+    for device in peers.devices:
+        expect(device.notes() == [] and device.files() == {},
+               f"the {device.name} still has {device.notes()} and {sorted(device.files())}")
+    check_quiet(peers)
+
+
 SCENARIOS = {
     "edits": scenario_edits,
     "removals": scenario_removals,
@@ -574,6 +597,7 @@ SCENARIOS = {
     "exact": scenario_exact,
     "offline": scenario_offline,
     "race": scenario_race,
+    "last": scenario_last,
 }
 
 

@@ -16,7 +16,7 @@ import Testing
 
   /// The scenarios, as `sync_scenarios.py --list` names them.
   static let scenarios = [
-    "edits", "removals", "conflict", "foreign", "undated", "exact", "offline", "race",
+    "edits", "removals", "conflict", "foreign", "undated", "exact", "offline", "race", "last",
   ]
 
   /// Runs `sync_scenarios.py` with `arguments` and the built calpager.
