@@ -36,9 +36,17 @@ var package = Package(
     // The command language: tokenizer, parser, date and range expressions, help specs. Pure,
     // and fuzzed (see .ci/fuzz).
     .target(name: "CommandLanguage", dependencies: ["CalendarPaging", "Interchange"]),
+    // Linux file-system calls Swift's Glibc module does not show (syncfs, renameat2).
+    .target(name: "CFileSystem"),
+    // calpager sync: the vdir (item files, change detection) and the three-way merge.
+    .target(
+      name: "VdirSync",
+      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CFileSystem"]),
     .target(
       name: "CalPagerCLI",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit"]
+      dependencies: [
+        "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit", "VdirSync",
+      ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
 
@@ -69,7 +77,7 @@ var package = Package(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",
-        "TestSupport", "calpager", "calpager-terminal-probe",
+        "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]
     ),

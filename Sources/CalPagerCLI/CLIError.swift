@@ -1,5 +1,9 @@
 import CalendarPaging
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Why a command of the command line failed, when the failure is the command line's own (the
 /// layers below throw `DayError`, `InterchangeError`, `StoreError` and `UsageError`).
 ///
@@ -48,11 +52,17 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case unknownSetting(String)
   /// `config set` was given a value the setting does not accept.
   case invalidSetting(String, key: SettingKey)
+  /// `config set sync-command`: a command is never kept in the database.
+  case commandNotInDatabase(configPath: String?)
+  /// The user's configuration file is unreadable or holds a bad line.
+  case badConfig(path: String, line: Int?, problem: String)
+  /// The sync command could not be started or failed.
+  case syncCommandFailed(command: String, status: Int32, spawned: Bool, before: Bool)
 
   /// Whether the failure is a usage error (exit 64) rather than a runtime one (exit 1).
   var isUsageError: Bool {
     switch self {
-    case .unknownSetting, .invalidSetting: return true
+    case .unknownSetting, .invalidSetting, .commandNotInDatabase: return true
     default: return false
     }
   }
@@ -101,10 +111,23 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .inputUnreadable(let reason):
       return "cannot read standard input (\(reason)); nothing from here on was run"
     case .unknownSetting(let name):
-      let names = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
+      let names = (SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory])
+        .joined(separator: ", ")
       return "Unknown setting \(Quote.quoted(name)): the settings are \(names)"
     case .invalidSetting(let value, let key):
       return "Invalid \(key) \(Quote.quoted(value)): expected \(key.acceptedValues)"
+    case .commandNotInDatabase(let path):
+      return "sync-command is not kept in the database, which must never carry a command that "
+        + "runs: write 'sync-command = …' in \(path.map(Quote.quoted) ?? "$XDG_CONFIG_HOME/calpager/config")"
+    case .badConfig(let path, let line, let problem):
+      return "the configuration file \(Quote.quoted(path))"
+        + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
+    case .syncCommandFailed(let command, let status, let spawned, let before):
+      let when = before ? "before" : "after"
+      let what =
+        spawned
+        ? "exited with status \(status)" : "could not start (\(String(cString: strerror(status))))"
+      return "the sync command \(Quote.quoted(command)) run \(when) the merge \(what)"
     }
   }
 }

@@ -54,8 +54,12 @@ struct OccurrenceCounter {
 }
 
 /// A 64-bit hash (MurmurHash64A's mixing) of a seed and some bytes: fingerprints, not security.
-enum Fingerprint {
-  static func of(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+///
+/// The sync state stores its values (a vdir file's fingerprint, a note's version: see
+/// migration 0005), so the function must never change: a new one needs a new name.
+package enum Fingerprint {
+  /// The hash of `bytes`, starting from `seed`.
+  package static func of(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
     let multiplier: UInt64 = 0xC6A4_A793_5BD1_E995
     var hash = seed ^ (UInt64(bytes.count) &* multiplier)
     guard let base = bytes.baseAddress else { return finish(hash) }

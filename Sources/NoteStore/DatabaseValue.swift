@@ -31,4 +31,9 @@ extension DatabaseValue {
   package static func int(_ value: Int?) -> DatabaseValue {
     value.map { .integer(Int64($0)) } ?? .null
   }
+
+  /// A text value, or NULL when `value` is nil.
+  package static func text(orNull value: String?) -> DatabaseValue {
+    value.map { .text($0) } ?? .null
+  }
 }

@@ -24,15 +24,7 @@ extension NoteStore {
       try statement.forEachRow([
         .int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber),
       ]) { row in
-        try row.withBytes(at: 1) { uid in
-          try row.withBytes(at: 3) { text in
-            try body(
-              NoteFields(
-                id: row.int(at: 0), uid: uid, day: Day(dayNumber: row.int(at: 2)) ?? .first,
-                body: text, created: Timestamp(clamping: row.int(at: 4)),
-                updated: Timestamp(clamping: row.int(at: 5))))
-          }
-        }
+        try NoteStore.withFields(of: row, at: 0, body)
         count += 1
       }
       return count

@@ -3,7 +3,7 @@ import Interchange
 
 /// What `undo` reverted.
 public struct UndoneAction: Sendable, Equatable {
-  /// The kind of action: `add`, `edit`, `mv`, `rm` or `import`.
+  /// The kind of action: `add`, `edit`, `mv`, `rm`, `import` or `sync`.
   public let kind: String
   /// How many notes it had added (now removed again).
   public let removedCount: Int
@@ -32,16 +32,18 @@ extension NoteStore {
     guard let id = note.id else { return }
     try database.execute(
       """
-      INSERT OR IGNORE INTO action_notes (action, id, day, uid, body, created, updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT OR IGNORE INTO action_notes (action, id, day, uid, body, created, updated, ical)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .int(action), .int(id), .int(note.day.dayNumber), .text(note.uid), .text(note.body),
         .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
+        .text(orNull: note.ical),
       ])
   }
 
-  /// Reverts the most recent add, edit, mv, rm or import; call again to go further back.
+  /// Reverts the most recent add, edit, mv, rm, import or sync; call again to go further
+  /// back.
   ///
   /// - Returns: What was reverted.
   /// - Throws: `StoreError.nothingToUndo` when the history is empty.
@@ -68,10 +70,24 @@ extension NoteStore {
           [.int(added.lowerBound), .int(added.upperBound)])
         removed = database.changes
       }
+      // A sync records the notes it added one by one (see migration 0005).
+      var addedOneByOne = Set<Int>()
+      try database.prepare("SELECT id FROM action_added WHERE action = ?").forEachRow([
+        .int(action)
+      ]) { addedOneByOne.insert($0.int(at: 0)) }
+      for id in addedOneByOne {
+        try database.execute("DELETE FROM notes WHERE id = ?", [.int(id)])
+        removed += database.changes
+      }
       var restored: [Note] = []
       try database.prepare(
         "SELECT \(noteColumns) FROM action_notes WHERE action = ? ORDER BY day, id"
       ).forEachRow([.int(action)]) { restored.append(NoteStore.note(from: $0)) }
+      // A note the action added and then changed (a sync's conflict copy) stays removed.
+      restored.removeAll { note in
+        guard let id = note.id else { return true }
+        return added?.contains(id) == true || addedOneByOne.contains(id)
+      }
       for note in restored {
         guard let id = note.id else { continue }
         try database.execute("DELETE FROM notes WHERE id = ?", [.int(id)])

@@ -30,8 +30,9 @@ extension NoteStore {
   /// Imports records in one transaction, idempotently by `uid`.
   ///
   /// A record whose uid is not stored is added; one whose `updated` is newer than the stored
-  /// note's replaces it (the old version kept for `undo`); an equal one is unchanged; an
-  /// older one is skipped. A record without a uid gets a new one. If `next` throws (a
+  /// note's replaces it (the old version kept for `undo`); an equal one is unchanged (unless it
+  /// brings an iCalendar item the stored note lacks: then that item is stored); an older one is
+  /// skipped. A record without an iCalendar item (`DecodedNote.ical`) keeps the one stored. A record without a uid gets a new one. If `next` throws (a
   /// malformed record), nothing is kept. The whole import is one `undo` step.
   ///
   /// - Parameters:
@@ -82,7 +83,7 @@ extension NoteStore {
       let updated = record.updated ?? Timestamp(clamping: max(now, created.millisecondsSinceEpoch))
       let incoming = Note(
         id: nil, uid: uid, day: record.day, body: record.body, created: created,
-        updated: updated)
+        updated: updated, ical: record.ical)
       guard let existing, let id = existing.id else {
         try insert(incoming, id: nextID, countingDay: false, in: database)
         addedOnDay[incoming.day, default: 0] += 1
@@ -91,19 +92,28 @@ extension NoteStore {
         summary.added += 1
         continue
       }
-      if incoming.updated > existing.updated {
+      // A record without an item never clears the one stored (a csv export carries none).
+      let ical = record.ical ?? existing.ical
+      // A record that gives no times (a CSV with only day and body) matches on its text: its
+      // times are the import's, so it would always look newer.
+      let sameText = incoming.day == existing.day && incoming.body == existing.body
+      let sameNote =
+        sameText
+        && (record.updated == nil
+          || (incoming.updated == existing.updated && incoming.created == existing.created))
+      if (incoming.updated > existing.updated && !(sameNote && record.updated == nil))
+        || (sameNote && ical != existing.ical)
+      {
         try saveForUndo(existing, action: action, in: database)
         try database.execute(
-          "UPDATE notes SET day = ?, body = ?, created = ?, updated = ? WHERE id = ?",
+          "UPDATE notes SET day = ?, body = ?, created = ?, updated = ?, ical = ? WHERE id = ?",
           [
             .int(incoming.day.dayNumber), .text(incoming.body),
             .int(created.millisecondsSinceEpoch),
-            .int(updated.millisecondsSinceEpoch), .int(id),
+            .int(updated.millisecondsSinceEpoch), .text(orNull: ical), .int(id),
           ])
         summary.updated += 1
-      } else if incoming.updated == existing.updated && incoming.day == existing.day
-        && incoming.body == existing.body && incoming.created == existing.created
-      {
+      } else if sameNote {
         summary.unchanged += 1
       } else {
         summary.skipped += 1

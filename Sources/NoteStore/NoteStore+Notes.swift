@@ -2,7 +2,7 @@ import CalendarPaging
 import Interchange
 
 /// The columns of a note, in the order `note(from:)` reads them.
-let noteColumns = "id, uid, day, body, created, updated"
+let noteColumns = "id, uid, day, body, created, updated, ical"
 
 extension NoteStore {
   /// Adds a note with `body` on `day`, and records the add for `undo`.
@@ -154,10 +154,12 @@ extension NoteStore {
     _ note: Note, id: Int, countingDay: Bool = true, in database: Database
   ) throws {
     try database.execute(
-      "INSERT INTO notes (day, id, uid, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO notes (day, id, uid, body, created, updated, ical) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
       [
         .int(note.day.dayNumber), .int(id), .text(note.uid), .text(note.body),
         .int(note.created.millisecondsSinceEpoch), .int(note.updated.millisecondsSinceEpoch),
+        .text(orNull: note.ical),
       ])
     try database.execute(
       "INSERT INTO notes_fts (rowid, body) VALUES (?, ?)", [.int(id), .text(note.body)])
@@ -188,13 +190,14 @@ extension NoteStore {
     return note
   }
 
-  /// Reads a note from a row of `noteColumns`.
-  static func note(from row: Statement) -> Note {
+  /// Reads a note from a row of `noteColumns`, starting at column `first`.
+  static func note(from row: Statement, at first: Int32 = 0) -> Note {
     Note(
-      id: row.int(at: 0), uid: row.string(at: 1),
-      day: Day(dayNumber: row.int(at: 2)) ?? .first, body: row.string(at: 3),
-      created: Timestamp(clamping: row.int(at: 4)),
-      updated: Timestamp(clamping: row.int(at: 5)))
+      id: row.int(at: first), uid: row.string(at: first + 1),
+      day: Day(dayNumber: row.int(at: first + 2)) ?? .first, body: row.string(at: first + 3),
+      created: Timestamp(clamping: row.int(at: first + 4)),
+      updated: Timestamp(clamping: row.int(at: first + 5)),
+      ical: row.optionalString(at: first + 6))
   }
 
   /// A random (version 4) UUID in lowercase hex, such as

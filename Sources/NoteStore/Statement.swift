@@ -155,6 +155,11 @@ package final class Statement {
     withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The column at `index` (0-based) as text, or nil for NULL.
+  package func optionalString(at index: Int32) -> String? {
+    isNull(at: index) ? nil : string(at: index)
+  }
+
   /// Calls `body` with the UTF-8 bytes of the column at `index` (0-based), without copying.
   ///
   /// The bytes are valid only inside `body`.
@@ -164,6 +169,15 @@ package final class Statement {
     let text = sqlite3_column_text(handle, index)
     let count = Int(sqlite3_column_bytes(handle, index))
     return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the column at `index` (0-based), or nil for NULL,
+  /// without copying; the bytes are valid only inside `body`.
+  package func withOptionalBytes<R>(
+    at index: Int32, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R
+  ) rethrows -> R {
+    guard !isNull(at: index) else { return try body(nil) }
+    return try withBytes(at: index) { try body($0) }
   }
 
   /// The column at `index` (0-based) as bytes.

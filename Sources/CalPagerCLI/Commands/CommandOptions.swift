@@ -15,7 +15,7 @@ extension Option {
   static let to = Option(long: "--to", valueName: "date")
   /// `-o`, `--output <file>` (`export`).
   static let output = Option(long: "--output", short: "-o", valueName: "file")
-  /// `--dry-run` (`import`).
+  /// `--dry-run` (`import`, `sync`).
   static let dryRun = Option(long: "--dry-run")
   /// `--man` (`help`).
   static let man = Option(long: "--man")

@@ -19,6 +19,7 @@ enum CommandRegistry {
     UndoCommand.self,
     ExportCommand.self,
     ImportCommand.self,
+    SyncCommand.self,
     ConfigCommand.self,
     CheckCommand.self,
     BackupCommand.self,

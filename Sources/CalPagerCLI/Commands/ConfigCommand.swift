@@ -8,9 +8,11 @@ struct ConfigCommand: CalPagerCommand {
     abstract: "Show or change the settings.",
     discussion: """
       The settings are the menu's options: item widths, spacing, where the selected day \
-      sits, the indicator and border, and the menu at the top or bottom. 'config list' shows \
-      each setting with its value, 'config set' checks a value before keeping it, and \
-      'config unset' restores a setting's default.
+      sits, the indicator and border, and the menu at the top or bottom; and sync-dir, the \
+      folder 'calpager sync' uses when given none. 'config list' shows each setting with its \
+      value, 'config set' checks a value before keeping it, and 'config unset' restores a \
+      setting's default. The sync command is not a setting: a database must never carry a \
+      command that runs, so it lives in $XDG_CONFIG_HOME/calpager/config.
 
       Examples:
         calpager config list
@@ -50,15 +52,23 @@ struct ConfigCommand: CalPagerCommand {
   func run(in context: CommandContext) throws -> SettingsResult {
     let session = try context.session
     let store = session.store
+    if let result = try runSyncSetting(session: session, environment: context.environment) {
+      return result
+    }
     switch action {
     case .list:
       let stored = try store.settings()
       let options = MenuOptions(settings: stored)
+      let directory = stored[SyncSettings.directory]
       return SettingsResult(
         settings: SettingKey.allCases.map { key in
           SettingsResult.Entry(
             key: key, value: options.value(for: key), isDefault: stored[key.rawValue] == nil)
-        }, form: .list)
+        }
+          + [
+            SettingsResult.Entry(
+              name: SyncSettings.directory, value: directory ?? "", isDefault: directory == nil)
+          ], form: .list)
     case .get(let name):
       let key = try SettingKey(parsing: name)
       let value = MenuOptions(settings: try store.settings()).value(for: key)
@@ -80,6 +90,43 @@ struct ConfigCommand: CalPagerCommand {
 }
 
 extension ConfigCommand {
+  /// `get`, `set` and `unset` of `sync-dir` (a path, kept absolute), and the refusal of
+  /// `sync-command`; nil for the menu settings.
+  private func runSyncSetting(session: Session, environment: [String: String]) throws
+    -> SettingsResult?
+  {
+    let name: String
+    switch action {
+    case .list: return nil
+    case .get(let key), .set(let key, _), .unset(let key): name = key
+    }
+    if name == SyncSettings.command {
+      throw CLIError.commandNotInDatabase(configPath: UserConfig.path(environment: environment))
+    }
+    guard name == SyncSettings.directory else { return nil }
+    switch action {
+    case .get:
+      let value = try session.store.settings()[name] ?? ""
+      return SettingsResult(settings: [.init(name: name, value: value)], form: .bare)
+    case .set(_, let value):
+      guard !value.isEmpty else {
+        throw UsageError(
+          "the value of sync-dir is empty: give a directory",
+          usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+      }
+      let path = SyncSettings.absolute(value)
+      try session.saveSelection()
+      try session.store.setSetting(name, to: path)
+      return SettingsResult(settings: [.init(name: name, value: path)], form: .assignment)
+    case .unset:
+      try session.saveSelection()
+      try session.store.removeSetting(name)
+      return SettingsResult(settings: [.init(name: name, value: "")], form: .assignment)
+    case .list:
+      return nil
+    }
+  }
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let action = arguments.words.first else {
       throw arguments.failure(

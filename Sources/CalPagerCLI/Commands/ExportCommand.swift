@@ -16,7 +16,9 @@ struct ExportCommand: CalPagerCommand {
     discussion: """
       Notes are written by day, then in the order they were added, and the same notes \
       always give the same bytes. Every format but md can be imported again without loss. \
-      --from and --to take a DATE each and include that day.
+      A note that came from another program's iCalendar journal keeps its properties in \
+      jsonl, json (the last key, "ical") and ics; csv and md leave them out. --from and --to \
+      take a DATE each and include that day.
 
       \(CommandSpec.dateForms)
 
@@ -84,7 +86,7 @@ struct ExportCommand: CalPagerCommand {
   private func stream(
     format: Format, days: ClosedRange<Day>, from store: NoteStore, to destination: Output
   ) throws -> Int {
-    var encoder = NoteEncoder(format: format)
+    var encoder = NoteEncoder(format: format, zone: LocalTime.zone)
     destination.append { encoder.header(into: &$0) }
     let count = try store.forEachNote(in: days) { fields in
       destination.append { encoder.append(fields, into: &$0) }

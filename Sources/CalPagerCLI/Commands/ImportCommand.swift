@@ -14,11 +14,16 @@ struct ImportCommand: CalPagerCommand {
     discussion: """
       The import is all or nothing: a bad record fails the whole import, naming its line, \
       and nothing changes. '-' reads standard input (not in the line mode, where standard \
-      input holds the commands). undo takes a whole import back.
+      input holds the commands). undo takes a whole import back. A journal an iCalendar \
+      file holds that calpager cannot take (no text, say) is skipped and named, and events \
+      and to-dos are counted; every property of the journals it takes is kept with the note. \
+      CSV may use ';' between fields, as spreadsheets save it in many languages; columns \
+      calpager does not read are named. jrnl reads what 'jrnl --export json' writes.
 
       Examples:
         calpager import notes.jsonl
         calpager import --format ics 2024.ics --dry-run
+        calpager import --format jrnl journal.json
         calpager export | calpager --db copy.db import -
       """,
     usage: ["calpager import <file> [--format <format>] [--dry-run]"],
@@ -79,11 +84,10 @@ struct ImportCommand: CalPagerCommand {
     } else {
       format = .jsonl
     }
-    var decoder = try NoteDecoder(format: format, source: input)
+    var decoder = try NoteDecoder(format: format, source: input, zone: LocalTime.zone)
     try session.saveSelection()
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
-    return ImportResult(
-      name: name, summary: summary, otherComponents: decoder.skippedComponents, dryRun: dryRun)
+    return ImportResult(name: name, summary: summary, report: decoder.report, dryRun: dryRun)
   }
 }
 

@@ -5,12 +5,24 @@ import Interchange
 struct SettingsResult: CommandResult {
   /// One setting and its value.
   struct Entry {
-    /// The setting.
-    let key: SettingKey
+    /// The setting's name.
+    let name: String
     /// Its value, canonical.
     let value: String
     /// Whether it is the default, unset (shown by `list`).
     var isDefault = false
+
+    /// A menu setting and its value.
+    init(key: SettingKey, value: String, isDefault: Bool = false) {
+      self.init(name: key.rawValue, value: value, isDefault: isDefault)
+    }
+
+    /// A setting and its value.
+    init(name: String, value: String, isDefault: Bool = false) {
+      self.name = name
+      self.value = value
+      self.isDefault = isDefault
+    }
   }
 
   /// How the text form looks.
@@ -31,7 +43,7 @@ struct SettingsResult: CommandResult {
   func render(to output: Output, style: Style) {
     if style.json {
       output.jsonObject { json in
-        for entry in settings { json.field(entry.key.rawValue, entry.value) }
+        for entry in settings { json.field(entry.name, entry.value) }
       }
       return
     }
@@ -39,11 +51,11 @@ struct SettingsResult: CommandResult {
     case .bare:
       for entry in settings { output.line(entry.value) }
     case .assignment:
-      for entry in settings { output.line("\(entry.key.rawValue) = \(entry.value)") }
+      for entry in settings { output.line("\(entry.name) = \(entry.value)") }
     case .list:
-      let width = settings.map(\.key.rawValue.utf8.count).max() ?? 0
+      let width = settings.map(\.name.utf8.count).max() ?? 0
       for entry in settings {
-        let name = entry.key.rawValue
+        let name = entry.name
         let padded = name + String(repeating: " ", count: width - name.utf8.count)
         output.line(
           "\(padded)  \(entry.value)" + (entry.isDefault ? style.paint("  (default)", SGR.dim) : "")

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import Interchange
 import NoteStore
 
 #if canImport(Glibc)
@@ -141,8 +142,17 @@ struct LineTransaction {
   var failedLine: Int?
 }
 
-/// The local civil date, from `time()` and `localtime_r` (which honour `$TZ`).
+/// The local civil date and time zone, from `time()` and `localtime_r` (which honour `$TZ`).
 enum LocalTime {
+  /// The local time zone (`$TZ`) for the codecs: the UTC offset `localtime_r` gives at each
+  /// instant (its `tm_gmtoff`), so summer and winter time each give their own dates.
+  static let zone = LocalZone { unixSeconds in
+    var seconds = time_t(unixSeconds)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
+  }
+
   /// Today: `$CALPAGER_TODAY` when it holds a date (for reproducible scripts and tests),
   /// else the local date in `$TZ`.
   static func today(environment: [String: String]) -> Day {

@@ -79,17 +79,10 @@ enum TextInput {
 
   /// Runs `arguments` with the terminal attached and returns its exit status.
   private static func run(_ arguments: [String]) throws -> Int32 {
-    var cArguments = arguments.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ)
-    guard spawned == 0 else {
-      throw CLIError.editorFailed(command: arguments[2], status: spawned)
+    switch ChildProcess.run(arguments, streams: .inherited) {
+    case .success(let status): return status
+    case .failure(let error): throw CLIError.editorFailed(command: arguments[2], status: error.code)
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    // WIFEXITED / WEXITSTATUS by hand: the macros do not import.
-    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 }
 

@@ -1,0 +1,14 @@
+// The few Linux file-system calls the sync needs that Swift's Glibc module does not show
+// (they are declared only under _GNU_SOURCE, and syscall(2) is variadic).
+#ifndef CFILESYSTEM_H
+#define CFILESYSTEM_H
+
+/// syncfs(2): writes the file system holding `fd` to disk. 0, or -1 with errno set.
+int cfs_syncfs(int fd);
+
+/// renameat2(2) with RENAME_NOREPLACE: renames `from` to `to` (both relative to `directory`)
+/// only when `to` does not exist. 0, or -1 with errno set (EEXIST when `to` exists; EINVAL or
+/// ENOSYS when the file system cannot do it).
+int cfs_rename_noreplace(int directory, const char *from, const char *to);
+
+#endif

@@ -1,0 +1,93 @@
+import CommandLanguage
+import NoteStore
+import VdirSync
+
+/// `sync [DIR] [--dry-run]`: a two-way sync of the notes with a vdir.
+struct SyncCommand: CalPagerCommand {
+  static let spec = CommandSpec(
+    name: "sync",
+    abstract: "Sync the notes with a folder of .ics files (a vdir), both ways.",
+    discussion: """
+      Each note is one file DIR/NAME.ics holding one journal (VJOURNAL): vdirsyncer keeps \
+      such a folder in step with any CalDAV server, and khal and phone apps read the same \
+      journals. A note changed or removed on one side since the last sync is changed or \
+      removed on the other; changed on both sides, the later version stays and the other \
+      becomes a note of its own (a conflict), so nothing is lost. Events, to-dos and files \
+      that are not journals are left alone and named. DIR is remembered as the setting \
+      sync-dir; it is created (mode 0700) when missing. When \
+      $XDG_CONFIG_HOME/calpager/config sets sync-command (such as 'vdirsyncer sync \
+      notes'), it runs before and after the merge, and its failure makes the exit status \
+      1. undo right after a sync takes the whole sync back (the next sync carries that out).
+
+      Examples:
+        calpager sync ~/.local/share/calpager/vdir
+        calpager sync --dry-run
+      """,
+    usage: ["calpager sync [<dir>] [--dry-run]"],
+    arguments: [
+      Argument(
+        label: "<dir>", help: "The folder of .ics files. (default: the setting sync-dir)",
+        kind: .file)
+    ],
+    options: [
+      OptionHelp(.dryRun, help: "Say what a sync would do; change nothing.")
+    ]
+  )
+
+  /// The folder given; nil for the setting `sync-dir`.
+  var directory: String?
+  /// `--dry-run`: plan, change nothing.
+  var dryRun = false
+
+  func run(in context: CommandContext) throws -> SyncResult {
+    let session = try context.session
+    let store = session.store
+    let stored = try store.settings()[SyncSettings.directory]
+    guard let path = directory ?? stored, !path.isEmpty else {
+      throw UsageError(
+        "no folder given and the setting sync-dir is not set: give one (calpager sync DIR), "
+          + "and it is remembered", usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+    }
+    let config = try UserConfig.load(environment: context.environment)
+    try session.saveSelection()
+    let vdir = try Vdir.open(path, creating: !dryRun)
+    try vdir.lock()
+    if directory != nil, !dryRun, stored != vdir.path {
+      try store.setSetting(SyncSettings.directory, to: vdir.path)
+    }
+    let command = dryRun ? nil : config.syncCommand
+    var failure = command.flatMap { runSyncCommand($0, before: true) }
+    let report = try Synchronizer(
+      store: store, vdir: vdir, options: SyncOptions(dryRun: dryRun, zone: LocalTime.zone)
+    ).run()
+    if let command, let after = runSyncCommand(command, before: false) {
+      failure = failure ?? after
+    }
+    return SyncResult(report: report, failure: failure)
+  }
+
+  /// Runs the sync command with `sh -c` (standard input from /dev/null, its output to
+  /// standard error); the failure to report, if it failed.
+  private func runSyncCommand(_ command: String, before: Bool) -> CLIError? {
+    switch ChildProcess.run(["/bin/sh", "-c", command], streams: .quiet) {
+    case .success(0): return nil
+    case .success(let status):
+      return .syncCommandFailed(command: command, status: status, spawned: true, before: before)
+    case .failure(let error):
+      return .syncCommandFailed(
+        command: command, status: error.code, spawned: false, before: before)
+    }
+  }
+}
+
+extension SyncCommand {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    if arguments.words.isEmpty {
+      directory = nil
+    } else {
+      directory = try arguments.file(at: 0, expected: "give the folder to sync with")
+    }
+    dryRun = arguments.flag(.dryRun)
+    try arguments.expectAtMost(1)
+  }
+}

@@ -1,0 +1,46 @@
+import CalendarPaging
+
+/// Why a sync could not use its vdir.
+///
+/// Each is one line for a person; the sync stops there, leaving the vdir and the database
+/// consistent (the next sync carries on).
+public enum SyncError: Error, Equatable, CustomStringConvertible {
+  /// The path exists and is not a directory.
+  case notADirectory(path: String)
+  /// The directory (or one above it) could not be created.
+  case cannotCreate(path: String, reason: String)
+  /// The directory could not be opened or read.
+  case cannotOpen(path: String, reason: String)
+  /// Another sync holds the directory's lock.
+  case busy(path: String)
+  /// An item file could not be read.
+  case cannotRead(path: String, reason: String)
+  /// An item file could not be written.
+  case cannotWrite(path: String, reason: String)
+  /// An item file could not be removed.
+  case cannotRemove(path: String, reason: String)
+  /// The files written could not be synced to disk.
+  case cannotSync(path: String, reason: String)
+
+  /// One line saying what went wrong, with the path quoted.
+  public var description: String {
+    switch self {
+    case .notADirectory(let path):
+      return "\(Quote.quoted(path)) is not a directory: sync needs a directory of .ics files"
+    case .cannotCreate(let path, let reason):
+      return "cannot create the directory \(Quote.quoted(path)): \(reason)"
+    case .cannotOpen(let path, let reason):
+      return "cannot read the directory \(Quote.quoted(path)): \(reason)"
+    case .busy(let path):
+      return "another calpager sync is running on \(Quote.quoted(path)); try again when it ends"
+    case .cannotRead(let path, let reason):
+      return "cannot read \(Quote.quoted(path)): \(reason)"
+    case .cannotWrite(let path, let reason):
+      return "cannot write \(Quote.quoted(path)): \(reason)"
+    case .cannotRemove(let path, let reason):
+      return "cannot remove \(Quote.quoted(path)): \(reason)"
+    case .cannotSync(let path, let reason):
+      return "cannot sync the files of \(Quote.quoted(path)) to disk: \(reason)"
+    }
+  }
+}

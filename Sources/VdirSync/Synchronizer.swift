@@ -1,0 +1,350 @@
+import Interchange
+import NoteStore
+
+/// How a sync runs.
+public struct SyncOptions: Sendable {
+  /// Plan only: read both sides, change nothing.
+  public var dryRun: Bool
+  /// The local time zone: the day of a journal's UTC `DTSTART`.
+  public var zone: LocalZone
+  /// The most items one batch (one write transaction) holds.
+  public var batchSize: Int
+  /// The most bytes of planned files and notes one batch holds.
+  public var batchBytes: Int
+
+  /// Options; a batch of 2,000 items keeps each write transaction to a few tens of
+  /// milliseconds, far under the 3 s other writers wait.
+  public init(
+    dryRun: Bool = false, zone: LocalZone = .utc, batchSize: Int = 2000, batchBytes: Int = 8 << 20
+  ) {
+    precondition(batchSize > 0 && batchBytes > 0, "a batch must hold something")
+    self.dryRun = dryRun
+    self.zone = zone
+    self.batchSize = batchSize
+    self.batchBytes = batchBytes
+  }
+}
+
+/// A two-way sync of a database's notes with a vdir, three-way against the sync state.
+///
+/// It walks two sorted streams and holds neither side whole: the vdir's entries (names and
+/// stats only, sorted by name) merged with the sync state read a page at a time in the same
+/// order (each item with its note as it is now), then the notes that have no item, a page at
+/// a time by uid. Only files whose stat differs from the state are read. Each item gets a
+/// decision (`Synchronizer+Decisions.swift`); decisions gather into batches, and a batch is
+/// carried out in this order:
+///
+/// 1. conflict copies of the vdir's versions are committed (before a file that holds such a
+///    version is overwritten);
+/// 2. item files are written (temporary file, then rename: a new item only where no file
+///    exists, an existing one only while it still has the fingerprint planned from) and
+///    removed (again only while unchanged);
+/// 3. the file system is synced to disk, once;
+/// 4. one write transaction records the new state and changes the notes, each change only
+///    while the note is still as planned.
+///
+/// Killed anywhere, a rerun finds each item either as before (and does the same again) or
+/// with its file written but not recorded: then both sides show the same content and it is
+/// recorded without a conflict. Nothing is removed before what replaces it is safe.
+public final class Synchronizer {
+  let store: NoteStore
+  let vdir: Vdir
+  let options: SyncOptions
+  var session: SyncSession
+  var report: SyncReport
+  /// The decisions of the batch being gathered.
+  var jobs: [Job] = []
+  /// The bytes the batch holds.
+  var heldBytes = 0
+  /// Names a new note got in this batch (so two notes never get one name).
+  var namesTaken: Set<String> = []
+  /// Uids taken from new files in this batch (a second file with one is left alone).
+  var uidsClaimed: Set<String> = []
+  /// Uids of files whose decision was not carried out (or, in a dry run, whose decision
+  /// needs no send): their notes are not sent as new items.
+  var uidsHeld: Set<String> = []
+
+  /// A sync of `store` with `vdir`.
+  public init(store: NoteStore, vdir: Vdir, options: SyncOptions) throws {
+    self.store = store
+    self.vdir = vdir
+    self.options = options
+    session = SyncSession(path: vdir.path, vdir: try store.syncVdir(path: vdir.path))
+    report = SyncReport(path: vdir.path, dryRun: options.dryRun)
+  }
+
+  /// Runs the sync.
+  ///
+  /// - Returns: What was done (or planned).
+  /// - Throws: `SyncError` for the vdir, the store's errors for the database; what was done
+  ///   until then is consistent, and the next sync carries on.
+  public func run() throws -> SyncReport {
+    let listing = try vdir.list(removingTemporaryFiles: !options.dryRun)
+    try mergeItems(listing)
+    try sendNewNotes(listing)
+    if !options.dryRun { try identifyConflictNotes() }
+    return report
+  }
+
+  // MARK: - The two passes
+
+  /// The vdir's entries merged with the sync state, by name.
+  private func mergeItems(_ listing: VdirListing) throws {
+    var state = StateCursor(store: store, vdir: session.vdir, pageSize: options.batchSize)
+    var index = 0
+    while true {
+      let item = try state.current()
+      guard item != nil || index < listing.count else { break }
+      let order: Int
+      if let item, index < listing.count {
+        order = listing.compareName(at: index, with: item.0.file.name)
+      } else {
+        order = item == nil ? -1 : 1
+      }
+      if order < 0 {
+        try decideNew(listing, index)
+        index += 1
+      } else if order > 0, let item {
+        try decideSynced(item.0, note: item.1, entry: nil)
+        state.advance()
+      } else if let item {
+        try decideSynced(item.0, note: item.1, entry: (listing, index))
+        index += 1
+        state.advance()
+      }
+      if jobs.count >= options.batchSize || heldBytes >= options.batchBytes { try flush() }
+    }
+    try flush()
+  }
+
+  /// The notes that have no item yet, each sent as a new file.
+  private func sendNewNotes(_ listing: VdirListing) throws {
+    var after = ""
+    while true {
+      let notes = try store.unsyncedNotes(
+        vdir: session.vdir, after: after, limit: options.batchSize)
+      for note in notes where !uidsHeld.contains(note.note.uid) {
+        let name = try freeName(for: note.note.uid, listing)
+        namesTaken.insert(name)
+        decideSend(note, name: name, over: nil, effect: .sent(name))
+        if heldBytes >= options.batchBytes { try flush() }
+      }
+      try flush()
+      guard notes.count == options.batchSize, let last = notes.last else { break }
+      after = last.note.uid
+    }
+  }
+
+  /// The first name for `uid` that no entry, item or note of this batch has.
+  private func freeName(for uid: String, _ listing: VdirListing) throws -> String {
+    for name in ItemFileName.candidates(for: uid) {
+      if listing.contains(name) || namesTaken.contains(name) { continue }
+      if let vdir = session.vdir, try store.hasSyncedItem(vdir: vdir, name: name) { continue }
+      return name
+    }
+    preconditionFailure("the candidate names never end")
+  }
+
+  /// The ids of the notes each conflict left, for the summary.
+  private func identifyConflictNotes() throws {
+    for index in report.conflicts.indices {
+      let conflict = report.conflicts[index]
+      report.conflicts[index].keptID = try store.versionedNote(uid: conflict.uid)?.note.id
+      report.conflicts[index].copyID = try store.versionedNote(uid: conflict.copyUID)?.note.id
+    }
+  }
+
+  // MARK: - Batches
+
+  /// One decision: what to write or remove in the vdir, and what to record.
+  struct Job {
+    /// A change committed before the file is written (a conflict copy).
+    var before: SyncChange?
+    /// The file to write or remove.
+    var file: FileWork?
+    /// The change recorded afterwards; a written file's stat is filled in then.
+    var change: SyncChange?
+    /// What it means for the report.
+    var effect: Effect
+    /// The uid of the note the item holds, when the item came from the vdir.
+    var uid: String?
+  }
+
+  /// What a job does in the vdir.
+  enum FileWork {
+    /// Write `bytes` as `name`: new, or over the file with fingerprint `over`.
+    case write(name: String, bytes: [UInt8], over: String?)
+    /// Remove `name` while it has fingerprint `fingerprint`.
+    case remove(name: String, fingerprint: String)
+  }
+
+  /// What a job means for the report.
+  enum Effect {
+    case none
+    case sent(String)
+    case received(String)
+    case updatedFile(String)
+    case updatedNote(String)
+    case removedFile(String)
+    case removedNote(String)
+    case conflict(SyncConflict)
+  }
+
+  /// Adds a job to the batch.
+  func add(_ job: Job, bytes: Int = 0) {
+    jobs.append(job)
+    heldBytes += bytes
+  }
+
+  /// Carries out the batch (see the type's documentation for the order).
+  func flush() throws {
+    defer {
+      jobs.removeAll(keepingCapacity: true)
+      heldBytes = 0
+      namesTaken.removeAll(keepingCapacity: true)
+      uidsClaimed.removeAll(keepingCapacity: true)
+    }
+    guard !jobs.isEmpty else { return }
+    if options.dryRun {
+      for job in jobs { count(job.effect) }
+      return
+    }
+    let before = jobs.compactMap(\.before)
+    if !before.isEmpty { _ = try store.applySync(before, session: &session) }
+    var changes: [SyncChange] = []
+    var pending: [Job] = []
+    var touchedFiles = false
+    for var job in jobs {
+      switch job.file {
+      case .write(let name, let bytes, let over):
+        guard case .done(let stat?) = try vdir.write(name, bytes, replacing: over) else {
+          hold(job, name: name)
+          continue
+        }
+        touchedFiles = true
+        job.change = job.change.map { $0.withStat(stat) }
+      case .remove(let name, let fingerprint):
+        guard case .done = try vdir.remove(name, fingerprint: fingerprint) else {
+          hold(job, name: name)
+          continue
+        }
+        touchedFiles = true
+      case nil: break
+      }
+      if let change = job.change {
+        changes.append(change)
+        pending.append(job)
+      } else {
+        count(job.effect)
+      }
+    }
+    if touchedFiles { try vdir.syncToDisk() }
+    let outcomes = try store.applySync(changes, session: &session)
+    for (job, outcome) in zip(pending, outcomes) {
+      if case .applied = outcome {
+        count(job.effect)
+      } else {
+        hold(job, name: job.change?.name ?? "")
+      }
+    }
+  }
+
+  /// Notes a job left for the next sync.
+  private func hold(_ job: Job, name: String) {
+    report.deferred.append(name)
+    if let uid = job.uid { uidsHeld.insert(uid) }
+  }
+
+  /// Counts an effect done (or planned).
+  func count(_ effect: Effect) {
+    let step: PlannedStep?
+    switch effect {
+    case .none: step = nil
+    case .sent(let name):
+      report.sent += 1
+      step = PlannedStep(action: .send, name: name)
+    case .received(let name):
+      report.received += 1
+      step = PlannedStep(action: .receive, name: name)
+    case .updatedFile(let name):
+      report.updated += 1
+      step = PlannedStep(action: .updateFile, name: name)
+    case .updatedNote(let name):
+      report.updated += 1
+      step = PlannedStep(action: .updateNote, name: name)
+    case .removedFile(let name):
+      report.removed += 1
+      step = PlannedStep(action: .removeFile, name: name)
+    case .removedNote(let name):
+      report.removed += 1
+      step = PlannedStep(action: .removeNote, name: name)
+    case .conflict(let conflict):
+      report.conflicts.append(conflict)
+      step = PlannedStep(action: .conflict, name: conflict.name)
+    }
+    if options.dryRun, let step { report.plan.append(step) }
+  }
+
+  /// Reports an item left alone.
+  func ignore(_ name: String, _ reason: String) {
+    report.ignored.append(IgnoredItem(name: name, reason: reason))
+  }
+}
+
+/// The sync state read a page at a time, by name.
+private struct StateCursor {
+  let store: NoteStore
+  let vdir: Int?
+  let pageSize: Int
+  private var page: [(SyncedItem, SyncedNote)] = []
+  private var position = 0
+  private var isDone: Bool
+
+  init(store: NoteStore, vdir: Int?, pageSize: Int) {
+    self.store = store
+    self.vdir = vdir
+    self.pageSize = pageSize
+    isDone = vdir == nil
+  }
+
+  /// The item at the cursor; nil at the end.
+  mutating func current() throws -> (SyncedItem, SyncedNote)? {
+    if position == page.count {
+      guard !isDone, let vdir else { return nil }
+      let last = page.last?.0.file.name
+      page = try store.syncedItems(vdir: vdir, after: last, limit: pageSize)
+      position = 0
+      isDone = page.count < pageSize
+      if page.isEmpty { return nil }
+    }
+    return page[position]
+  }
+
+  mutating func advance() {
+    position += 1
+  }
+}
+
+extension SyncChange {
+  /// The change with the stat of the file just written.
+  func withStat(_ stat: FileStat) -> SyncChange {
+    switch self {
+    case .inStep(var file, let uid, let version, let item):
+      file.stat = stat
+      return .inStep(file, uid: uid, version: version, item: item)
+    default:
+      return self
+    }
+  }
+
+  /// The item file's name the change is about.
+  var name: String? {
+    switch self {
+    case .inStep(let file, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
+      return file.name
+    case .removeNote(let name, _, _), .forget(let name), .restat(let name, _):
+      return name
+    case .addCopy: return nil
+    }
+  }
+}

@@ -1,0 +1,309 @@
+import CFileSystem
+import Interchange
+import NoteStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A vdir: a directory holding one `.ics` file per item, as vdirsyncer, khal and todoman keep
+/// them.
+///
+/// calpager reads and writes it through an open descriptor, so a rename of the path while a
+/// sync runs cannot send writes elsewhere.
+///
+/// - Files are written under a temporary name in the directory that does not end in `.ics`
+///   (`.calpager-sync-…`, created 0600), then renamed over the item: a reader sees the old
+///   file or the whole new one. A new item is renamed only where no file exists yet; an
+///   existing one only while it still holds the bytes the sync planned from.
+/// - No file is synced on its own: `syncToDisk()` syncs the whole file system once, before
+///   the database records what was written.
+/// - Only one sync works on a directory at a time: `lock()` takes an exclusive `flock` on it,
+///   released when the value is freed (or the process ends, however it ends).
+public final class Vdir {
+  /// The directory's absolute path, symbolic links resolved.
+  public let path: String
+  /// The open directory; -1 for a directory that does not exist (a dry run).
+  let descriptor: Int32
+  private var temporaryCount = 0
+
+  /// The prefix of the temporary files a sync writes.
+  static let temporaryPrefix = ".calpager-sync-"
+  /// The largest item file read: a bigger one is left alone.
+  static let largestItem = 64 << 20
+
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Opens the directory at `path`, creating it (and the directories above it) with mode
+  /// 0700 when it is missing and `creating` is true.
+  ///
+  /// - Returns: The vdir; when it is missing and not created, an empty one that cannot be
+  ///   written (what a dry run plans against).
+  /// - Throws: `SyncError` when it is not a directory or cannot be created or opened.
+  public static func open(_ path: String, creating: Bool) throws(SyncError) -> Vdir {
+    var info = stat()
+    if lstat(path, &info) != 0 {
+      guard errno == ENOENT else { throw .cannotOpen(path: path, reason: lastError()) }
+      guard creating else { return Vdir(path: absolute(path), descriptor: -1) }
+      try makeDirectories(path)
+    }
+    let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOTDIR { throw .notADirectory(path: path) }
+      throw .cannotOpen(path: path, reason: lastError())
+    }
+    guard let resolved = realpath(path, nil) else {
+      let reason = lastError()
+      close(descriptor)
+      throw .cannotOpen(path: path, reason: reason)
+    }
+    defer { free(resolved) }
+    return Vdir(path: String(cString: resolved), descriptor: descriptor)
+  }
+
+  /// Whether the directory exists (false only for a dry run's missing directory).
+  public var exists: Bool { descriptor >= 0 }
+
+  /// Takes the lock that lets one sync at a time work on the directory.
+  ///
+  /// - Throws: `SyncError.busy` when another sync holds it.
+  public func lock() throws(SyncError) {
+    guard exists else { return }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      if errno == EWOULDBLOCK { throw .busy(path: path) }
+      throw .cannotOpen(path: path, reason: Vdir.lastError())
+    }
+  }
+
+  /// The item files, sorted by name, with their stats; with `removingTemporaryFiles`, the
+  /// temporary files an interrupted sync left are removed (under the lock, no other sync
+  /// can be writing them).
+  func list(removingTemporaryFiles: Bool) throws(SyncError) -> VdirListing {
+    var listing = VdirListing()
+    guard exists else { return listing }
+    let copy = dup(descriptor)
+    guard copy >= 0, let directory = fdopendir(copy) else {
+      let reason = Vdir.lastError()
+      if copy >= 0 { close(copy) }
+      throw .cannotOpen(path: path, reason: reason)
+    }
+    defer { closedir(directory) }
+    rewinddir(directory)
+    let suffix = Array(".ics".utf8)
+    let temporary = Array(Vdir.temporaryPrefix.utf8)
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw .cannotOpen(path: path, reason: Vdir.lastError()) }
+        break
+      }
+      try withUnsafeBytes(of: &entry.pointee.d_name) { (raw) throws(SyncError) in
+        let cName = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let length = bytes.firstIndex(of: 0) ?? bytes.count
+        let name = UnsafeBufferPointer(rebasing: bytes[..<length])
+        if name.starts(with: temporary) && !name.reversed().starts(with: suffix.reversed()) {
+          if removingTemporaryFiles {
+            unlinkat(descriptor, cName, 0)
+          }
+          return
+        }
+        guard length > suffix.count, name.reversed().starts(with: suffix.reversed()) else {
+          return
+        }
+        var info = stat()
+        guard fstatat(descriptor, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+          if errno == ENOENT { return }  // removed meanwhile
+          throw .cannotRead(
+            path: filePath(String(decoding: name, as: UTF8.self)), reason: Vdir.lastError())
+        }
+        let kind: VdirListing.Kind
+        if UTF8Validation.firstInvalidOffset(in: name) != nil {
+          kind = .badName
+        } else {
+          kind = (info.st_mode & S_IFMT) == S_IFREG ? .file : .other
+        }
+        listing.append(name: name, stat: FileStat(info), kind: kind)
+      }
+    }
+    listing.sort()
+    return listing
+  }
+
+  /// The bytes and stat of the item `name`; nil when there is no such file.
+  func read(_ name: String) throws(SyncError) -> (bytes: [UInt8], stat: FileStat)? {
+    let file = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard file >= 0 else {
+      if errno == ENOENT { return nil }
+      throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+    }
+    defer { close(file) }
+    var info = stat()
+    guard fstat(file, &info) == 0 else {
+      throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+    }
+    guard Int(info.st_size) <= Vdir.largestItem else {
+      throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var count = 0
+    while true {
+      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(file, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if read == 0 { break }
+      if read < 0 {
+        if errno == EINTR { continue }
+        throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+      }
+      count += read
+      guard count <= Vdir.largestItem else {
+        throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
+      }
+    }
+    bytes.removeLast(bytes.count - count)
+    return (bytes, FileStat(info))
+  }
+
+  /// What became of a write or a removal.
+  enum Outcome: Equatable {
+    /// Done; a written file has this stat.
+    case done(FileStat?)
+    /// The file is no longer what the sync planned from (another program wrote it): left
+    /// alone for the next sync.
+    case changedMeanwhile
+  }
+
+  /// Writes `bytes` as the item `name`: a new item when `replacing` is nil (only where no
+  /// file exists), else over the file while it still has the fingerprint `replacing`.
+  func write(_ name: String, _ bytes: [UInt8], replacing: String?) throws(SyncError) -> Outcome {
+    let (temporary, stat) = try writeTemporary(bytes, for: name)
+    var done = false
+    defer { if !done { unlinkat(descriptor, temporary, 0) } }
+    if let replacing {
+      guard let current = try read(name), ItemFingerprint.of(current.bytes) == replacing else {
+        return .changedMeanwhile
+      }
+      guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+      }
+    } else if cfs_rename_noreplace(descriptor, temporary, name) != 0 {
+      if errno == EEXIST { return .changedMeanwhile }
+      guard errno == EINVAL || errno == ENOSYS else {
+        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+      }
+      // A file system without RENAME_NOREPLACE: a hard link fails the same way on a name
+      // that exists.
+      guard linkat(descriptor, temporary, descriptor, name, 0) == 0 else {
+        if errno == EEXIST { return .changedMeanwhile }
+        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+      }
+      unlinkat(descriptor, temporary, 0)
+    }
+    done = true
+    return .done(stat)
+  }
+
+  /// Writes `bytes` to a new temporary file (mode 0600) and returns its name and stat.
+  private func writeTemporary(_ bytes: [UInt8], for name: String) throws(SyncError)
+    -> (String, FileStat)
+  {
+    var file: Int32 = -1
+    var temporary = ""
+    while file < 0 {
+      temporaryCount += 1
+      temporary =
+        Vdir.temporaryPrefix + String(getpid()) + "-" + String(temporaryCount) + "-"
+        + ItemFingerprint.hex(UInt64.random(in: 0...UInt64.max)).prefix(6)
+      file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if file < 0 && errno != EEXIST {
+        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+      }
+    }
+    var info = stat()
+    let written = bytes.withUnsafeBytes { Vdir.writeAll($0, to: file) }
+    let failure = !written || fstat(file, &info) != 0 ? Vdir.lastError() : nil
+    if close(file) != 0 || failure != nil {
+      let reason = failure ?? Vdir.lastError()
+      unlinkat(descriptor, temporary, 0)
+      throw .cannotWrite(path: filePath(name), reason: reason)
+    }
+    return (temporary, FileStat(info))
+  }
+
+  /// Removes the item `name` while it still has the fingerprint `fingerprint`.
+  func remove(_ name: String, fingerprint: String) throws(SyncError) -> Outcome {
+    guard let current = try read(name) else { return .done(nil) }
+    guard ItemFingerprint.of(current.bytes) == fingerprint else { return .changedMeanwhile }
+    guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
+      throw .cannotRemove(path: filePath(name), reason: Vdir.lastError())
+    }
+    return .done(nil)
+  }
+
+  /// Syncs the file system holding the directory to disk: what was written and renamed is
+  /// durable before the database records it.
+  func syncToDisk() throws(SyncError) {
+    guard cfs_syncfs(descriptor) == 0 else {
+      throw .cannotSync(path: path, reason: Vdir.lastError())
+    }
+  }
+
+  /// The path of the item `name`, for messages.
+  func filePath(_ name: String) -> String {
+    path + "/" + name
+  }
+
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+
+  /// Creates `path` and any directory above it that is missing, each with mode 0700.
+  private static func makeDirectories(_ path: String) throws(SyncError) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += component
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+        throw .cannotCreate(path: path, reason: lastError())
+      }
+      prefix += "/"
+    }
+  }
+
+  /// `path` made absolute against the working directory.
+  private static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+    defer { free(cwd) }
+    return String(cString: cwd) + "/" + path
+  }
+
+  static func lastError() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+extension FileStat {
+  /// The size, modification time (ns) and inode `stat` gave.
+  init(_ info: stat) {
+    self.init(
+      size: Int(info.st_size), modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
+      inode: Int(bitPattern: UInt(info.st_ino)))
+  }
+}
