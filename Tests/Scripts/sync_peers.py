@@ -225,6 +225,10 @@ class Collection:
 
     def names(self) -> list[str]:
         """The item names in the collection (PROPFIND, Depth 1)."""
+        return sorted(self.etags())
+
+    def etags(self) -> dict[str, str]:
+        """Each item's name and ETag (PROPFIND, Depth 1): what any change to it changes."""
         status, body = self.server.request(
             "PROPFIND", self.path,
             b'<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/>'
@@ -232,12 +236,12 @@ class Collection:
             {"Depth": "1", "Content-Type": "application/xml"})
         if status != 207:
             raise HarnessError(f"PROPFIND {self.path}: {status} {body[:500]!r}")
-        names = []
-        for href in ElementTree.fromstring(body).iter("{DAV:}href"):
-            path = (href.text or "").strip()
+        etags = {}
+        for response in ElementTree.fromstring(body).iter("{DAV:}response"):
+            path = (response.findtext("{DAV:}href") or "").strip()
             if path.rstrip("/") != self.path.rstrip("/"):
-                names.append(path.rsplit("/", 1)[-1])
-        return sorted(names)
+                etags[path.rsplit("/", 1)[-1]] = response.findtext(".//{DAV:}getetag") or ""
+        return etags
 
     def items(self) -> dict[str, bytes]:
         """Every item's name and text, as the server serves them."""
@@ -384,6 +388,16 @@ class Device:
             return {}
         return {path.name: path.read_bytes() for path in sorted(self.vdir.glob("*.ics"))}
 
+    def file_of(self, uid: str) -> str | None:
+        """The name of the vdir file holding the item `uid` (vdirsyncer names a file after the
+        item's UID when that is safe in a file name, else after a random UUID)."""
+        wanted = f"UID:{uid}".encode()
+        for name, data in self.files().items():
+            unfolded = re.sub(rb"\r?\n[ \t]", b"", data)
+            if any(line.rstrip(b"\r") == wanted for line in unfolded.split(b"\n")):
+                return name
+        return None
+
     def file_stats(self) -> dict[str, tuple[int, int, int]]:
         """(inode, size, mtime in ns) of every file in the vdir: what a rewrite would change."""
         return {path.name: (path.stat().st_ino, path.stat().st_size, path.stat().st_mtime_ns)
@@ -455,11 +469,17 @@ class Peers:
         return self.devices[1]
 
     def round(self, first: Device | None = None) -> list[dict]:
-        """Every device syncs once (`first` first), then the first once more so that it gets
-        what the others sent. Returns the summaries, in order."""
+        """Every device syncs once (`first` first), then the first once more if the others
+        changed anything on the server, so that it gets what they sent. Returns the
+        summaries, in order."""
         order = [first or self.devices[0]]
         order += [device for device in self.devices if device is not order[0]]
-        return [device.sync() for device in order + order[:1]]
+        summaries = [order[0].sync()]
+        before = self.collection.etags()
+        summaries += [device.sync() for device in order[1:]]
+        if self.collection.etags() != before:
+            summaries.append(order[0].sync())
+        return summaries
 
     def transcript(self) -> str:
         """The last commands run on each device, for a failure message."""
