@@ -90,17 +90,20 @@ def remove_tree(path):
 
 
 def files_opened(bench, command, env, folder):
-    """The names of the `.ics` files in `folder` that `command` opened (strace, openat)."""
+    """The names of the `.ics` files in `folder` that `command` opened (strace, openat).
+
+    strace -y prints the path of each descriptor an open returns, whether the file was named
+    by its whole path or relative to the folder's descriptor (openat(dirfd, "NAME.ics"))."""
     log = os.path.join(bench.WORK, "sync-strace.log")
-    bench.run(["strace", "-f", "-qq", "-e", "trace=open,openat,openat2", "-o", log, *command],
-              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    bench.run(["strace", "-f", "-qq", "-y", "-e", "trace=open,openat,openat2", "-o", log,
+               *command], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     opened = set()
-    prefix = re.escape(folder.rstrip("/") + "/")
+    pattern = re.compile(r"= \d+<" + re.escape(os.path.realpath(folder)) + r"/([^/>]+\.ics)>$")
     with open(log, encoding="utf-8", errors="replace") as trace:
         for line in trace:
-            match = re.search(r'"(' + prefix + r'[^"/]+\.ics)"', line)
-            if match and "= -1" not in line:
-                opened.add(os.path.basename(match.group(1)))
+            match = pattern.search(line.rstrip("\n"))
+            if match:
+                opened.add(match.group(1))
     os.remove(log)
     return opened
 
