@@ -118,9 +118,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "Invalid \(key) \(Quote.quoted(value)): expected \(key.acceptedValues)"
     case .commandNotInDatabase(let path):
       return "sync-command is not kept in the database, which must never carry a command that "
-        + "runs: write 'sync-command = …' in \(path.map(Quote.quoted) ?? "$XDG_CONFIG_HOME/calpager/config")"
+        + "runs: write 'sync-command = …' in '\(path ?? "$XDG_CONFIG_HOME/calpager/config")'"
     case .badConfig(let path, let line, let problem):
-      return "the configuration file \(Quote.quoted(path))"
+      return "the configuration file '\(path)'"
         + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
     case .syncCommandFailed(let command, let status, let spawned, let before):
       let when = before ? "before" : "after"

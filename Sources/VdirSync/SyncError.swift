@@ -1,5 +1,3 @@
-import CalendarPaging
-
 /// Why a sync could not use its vdir.
 ///
 /// Each is one line for a person; the sync stops there, leaving the vdir and the database
@@ -22,25 +20,26 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
   /// The files written could not be synced to disk.
   case cannotSync(path: String, reason: String)
 
-  /// One line saying what went wrong, with the path quoted.
+  /// One line saying what went wrong, with the path in quotes (whole: the error report
+  /// escapes control characters).
   public var description: String {
     switch self {
     case .notADirectory(let path):
-      return "\(Quote.quoted(path)) is not a directory: sync needs a directory of .ics files"
+      return "'\(path)' is not a directory: sync needs a directory of .ics files"
     case .cannotCreate(let path, let reason):
-      return "cannot create the directory \(Quote.quoted(path)): \(reason)"
+      return "cannot create the directory '\(path)': \(reason)"
     case .cannotOpen(let path, let reason):
-      return "cannot read the directory \(Quote.quoted(path)): \(reason)"
+      return "cannot read the directory '\(path)': \(reason)"
     case .busy(let path):
-      return "another calpager sync is running on \(Quote.quoted(path)); try again when it ends"
+      return "another calpager sync is running on '\(path)'; try again when it ends"
     case .cannotRead(let path, let reason):
-      return "cannot read \(Quote.quoted(path)): \(reason)"
+      return "cannot read '\(path)': \(reason)"
     case .cannotWrite(let path, let reason):
-      return "cannot write \(Quote.quoted(path)): \(reason)"
+      return "cannot write '\(path)': \(reason)"
     case .cannotRemove(let path, let reason):
-      return "cannot remove \(Quote.quoted(path)): \(reason)"
+      return "cannot remove '\(path)': \(reason)"
     case .cannotSync(let path, let reason):
-      return "cannot sync the files of \(Quote.quoted(path)) to disk: \(reason)"
+      return "cannot sync the files of '\(path)' to disk: \(reason)"
     }
   }
 }

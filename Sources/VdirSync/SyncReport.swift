@@ -25,8 +25,10 @@ public struct SyncReport: Sendable, Equatable {
   public var ignored: [IgnoredItem] = []
   /// Items another program changed while the sync ran: the next sync carries them.
   public var deferred: [String] = []
-  /// With `dryRun`, each step planned, in order.
+  /// With `dryRun`, each step planned, in order, the first 1,000 of them.
   public var plan: [PlannedStep] = []
+  /// With `dryRun`, the steps planned beyond those in `plan`.
+  public var planned = 0
 
   /// An empty report.
   public init(path: String, dryRun: Bool) {

@@ -30,7 +30,7 @@ extension Synchronizer {
   /// Decides for an entry of the vdir with no item in the state: a new file.
   func decideNew(_ listing: VdirListing, _ index: Int) throws {
     let name = listing.name(at: index)
-    switch listing.entries[index].kind {
+    switch listing[index].kind {
     case .other: return ignore(name, "not a regular file")
     case .badName:
       return ignore(Quote.text(name), "a file name that is not UTF-8: left alone")
@@ -43,8 +43,29 @@ extension Synchronizer {
       ignore(name, reason.description)
       add(Job(change: .ignore(file, reason: reason.description), effect: .none))
     case .note(let decoded):
-      try decideNewNote(decoded, file: file, bytes: bytes)
+      // Decided with the others of the batch, in one read transaction (`decidePending`).
+      pending.append(NewNote(decoded: decoded, file: file, bytes: bytes))
+      heldBytes += bytes.count
     }
+  }
+
+  /// A new file holding a note, read, waiting for its decision.
+  struct NewNote {
+    let decoded: DecodedNote
+    let file: SyncFile
+    let bytes: [UInt8]
+  }
+
+  /// Decides for the new files read in this batch: their notes and items looked up in one
+  /// read transaction, which no file is read or written in.
+  func decidePending() throws {
+    guard !pending.isEmpty else { return }
+    try store.read {
+      for new in pending {
+        try decideNewNote(new.decoded, file: new.file, bytes: new.bytes)
+      }
+    }
+    pending.removeAll()
   }
 
   /// Decides for a new file that holds a note.
@@ -64,13 +85,13 @@ extension Synchronizer {
         file.name, "its UID \(Quote.quoted(uid)) is the note of \(Quote.quoted(other.file.name))")
     }
     uidsClaimed.insert(uid)
-    if options.dryRun { uidsHeld.insert(uid) }
+    if options.dryRun { uidsHeld.insert(Synchronizer.key(uid)) }
     guard let current = try store.versionedNote(uid: uid) else {
       let note = incoming(decoded, uid: uid, createdBefore: nil)
       return add(
         Job(
           change: .take(file, note: note, replacing: nil, copy: nil),
-          effect: .received(file.name), uid: uid), bytes: bytes.count)
+          effect: .received(file.name), uid: uid))
     }
     decideBothChanged(file: file, decoded: decoded, bytes: bytes, note: current, uid: uid)
   }
@@ -83,7 +104,7 @@ extension Synchronizer {
       guard let (listing, index) = entry else {
         return add(Job(change: .forget(name: name), effect: .none))
       }
-      if listing.entries[index].kind == .file && listing.entries[index].stat == item.file.stat {
+      if listing[index].kind == .file && listing[index].stat == item.file.stat {
         return ignore(name, item.ignoredReason ?? "left alone")
       }
       return try decideNew(listing, index)
@@ -135,8 +156,8 @@ extension Synchronizer {
     -> FileSide
   {
     guard let (listing, index) = entry else { return .removed }
-    guard listing.entries[index].kind == .file else { return .unreadable("not a regular file") }
-    if listing.entries[index].stat == item.file.stat { return .unchanged(item.file) }
+    guard listing[index].kind == .file else { return .unreadable("not a regular file") }
+    if listing[index].stat == item.file.stat { return .unchanged(item.file) }
     guard let (bytes, stat) = try vdir.read(item.file.name) else { return .removed }
     let file = SyncFile(name: item.file.name, fingerprint: ItemFingerprint.of(bytes), stat: stat)
     if file.fingerprint == item.file.fingerprint { return .unchanged(file) }

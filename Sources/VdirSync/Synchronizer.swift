@@ -54,15 +54,17 @@ public final class Synchronizer {
   var report: SyncReport
   /// The decisions of the batch being gathered.
   var jobs: [Job] = []
+  /// New files of the batch read and waiting for their decisions.
+  var pending: [NewNote] = []
   /// The bytes the batch holds.
   var heldBytes = 0
   /// Names a new note got in this batch (so two notes never get one name).
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
-  /// Uids of files whose decision was not carried out (or, in a dry run, whose decision
-  /// needs no send): their notes are not sent as new items.
-  var uidsHeld: Set<String> = []
+  /// Uids (their fingerprints: 8 bytes each) of files whose decision was not carried out,
+  /// or in a dry run of every new file: their notes are not sent as new items.
+  var uidsHeld: Set<UInt64> = []
 
   /// A sync of `store` with `vdir`.
   public init(store: NoteStore, vdir: Vdir, options: SyncOptions) throws {
@@ -112,7 +114,9 @@ public final class Synchronizer {
         index += 1
         state.advance()
       }
-      if jobs.count >= options.batchSize || heldBytes >= options.batchBytes { try flush() }
+      if jobs.count + pending.count >= options.batchSize || heldBytes >= options.batchBytes {
+        try flush()
+      }
     }
     try flush()
   }
@@ -123,13 +127,25 @@ public final class Synchronizer {
     while true {
       let notes = try store.unsyncedNotes(
         vdir: session.vdir, after: after, limit: options.batchSize)
-      for note in notes where !uidsHeld.contains(note.note.uid) {
-        let name = try freeName(for: note.note.uid, listing)
-        namesTaken.insert(name)
-        decideSend(note, name: name, over: nil, effect: .sent(name))
-        if heldBytes >= options.batchBytes { try flush() }
+      var start = notes.startIndex
+      while start < notes.endIndex {
+        // The names are checked against the state in one read transaction per batch (a
+        // transaction per note cost a lock and a journal check each); the files are written
+        // after it ends.
+        start = try store.read {
+          var index = start
+          while index < notes.endIndex && heldBytes < options.batchBytes {
+            let note = notes[index]
+            index += 1
+            guard !uidsHeld.contains(Synchronizer.key(note.note.uid)) else { continue }
+            let name = try freeName(for: note.note.uid, listing)
+            namesTaken.insert(name)
+            decideSend(note, name: name, over: nil, effect: .sent(name))
+          }
+          return index
+        }
+        try flush()
       }
-      try flush()
       guard notes.count == options.batchSize, let last = notes.last else { break }
       after = last.note.uid
     }
@@ -198,6 +214,7 @@ public final class Synchronizer {
 
   /// Carries out the batch (see the type's documentation for the order).
   func flush() throws {
+    try decidePending()
     defer {
       jobs.removeAll(keepingCapacity: true)
       heldBytes = 0
@@ -252,8 +269,20 @@ public final class Synchronizer {
   /// Notes a job left for the next sync.
   private func hold(_ job: Job, name: String) {
     report.deferred.append(name)
-    if let uid = job.uid { uidsHeld.insert(uid) }
+    if let uid = job.uid { uidsHeld.insert(Synchronizer.key(uid)) }
   }
+
+  /// The key of `uid` in `uidsHeld`.
+  ///
+  /// Two uids with one key hold a note back for a sync (odds of about 1 in 2^64 per pair),
+  /// never lose one.
+  static func key(_ uid: String) -> UInt64 {
+    var uid = uid
+    return uid.withUTF8 { Fingerprint.of($0, seed: 0) }
+  }
+
+  /// The most steps a dry run lists; the counts cover them all.
+  static let planLimit = 1000
 
   /// Counts an effect done (or planned).
   func count(_ effect: Effect) {
@@ -282,7 +311,13 @@ public final class Synchronizer {
       report.conflicts.append(conflict)
       step = PlannedStep(action: .conflict, name: conflict.name)
     }
-    if options.dryRun, let step { report.plan.append(step) }
+    if options.dryRun, let step {
+      if report.plan.count < Synchronizer.planLimit {
+        report.plan.append(step)
+      } else {
+        report.planned += 1
+      }
+    }
   }
 
   /// Reports an item left alone.

@@ -26,6 +26,9 @@ public final class Vdir {
   /// The open directory; -1 for a directory that does not exist (a dry run).
   let descriptor: Int32
   private var temporaryCount = 0
+  /// This process's id, in the temporary files' names (with a count, and O_EXCL: a name
+  /// an earlier process left is skipped).
+  private let processID = String(getpid())
 
   /// The prefix of the temporary files a sync writes.
   static let temporaryPrefix = ".calpager-sync-"
@@ -152,12 +155,21 @@ public final class Vdir {
     guard Int(info.st_size) <= Vdir.largestItem else {
       throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
     }
+    // The size stat gave, then whatever the file grew by meanwhile: an array exactly the
+    // size of a file that did not change (a batch holds a few thousand of them).
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var count = 0
+    var more = [UInt8](repeating: 0, count: 0)
     while true {
-      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
-      let read = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(file, buffer.baseAddress! + count, buffer.count - count)
+      let read: Int
+      if count < bytes.count {
+        read = bytes.withUnsafeMutableBytes { buffer in
+          Glibc.read(file, buffer.baseAddress! + count, buffer.count - count)
+        }
+      } else {
+        if more.isEmpty { more = [UInt8](repeating: 0, count: 4096) }
+        read = more.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress!, $0.count) }
+        if read > 0 { bytes += more[..<read] }
       }
       if read == 0 { break }
       if read < 0 {
@@ -169,7 +181,7 @@ public final class Vdir {
         throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
       }
     }
-    bytes.removeLast(bytes.count - count)
+    if count < bytes.count { bytes.removeLast(bytes.count - count) }
     return (bytes, FileStat(info))
   }
 
@@ -220,9 +232,7 @@ public final class Vdir {
     var temporary = ""
     while file < 0 {
       temporaryCount += 1
-      temporary =
-        Vdir.temporaryPrefix + String(getpid()) + "-" + String(temporaryCount) + "-"
-        + ItemFingerprint.hex(UInt64.random(in: 0...UInt64.max)).prefix(6)
+      temporary = Vdir.temporaryPrefix + processID + "-" + String(temporaryCount)
       file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       if file < 0 && errno != EEXIST {
         throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())

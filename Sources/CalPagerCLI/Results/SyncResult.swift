@@ -30,6 +30,7 @@ struct SyncResult: CommandResult {
     for step in report.plan {
       output.line("  \(step.action.rawValue) \(TerminalText.singleLine(step.name))")
     }
+    if report.planned > 0 { output.line("  and \(countText(report.planned, "step")) more") }
     for conflict in report.conflicts {
       output.line("  " + TerminalText.singleLine(Self.describe(conflict)))
     }

@@ -1,0 +1,498 @@
+import CalendarPaging
+import Foundation
+import Interchange
+import NoteStore
+import TestSupport
+import Testing
+
+@testable import CalPagerCLI
+@testable import VdirSync
+
+/// `sync`, run in this process on real databases and a real vdir in temporary directories:
+/// every rule of the three-way merge (issue 13, item 1).
+@Suite struct SyncCommandTests {
+  /// `sync DIR`'s summary line with these counts.
+  static func summary(
+    _ vdir: VdirFolder, sent: Int = 0, received: Int = 0, updated: Int = 0, removed: Int = 0,
+    conflicts: Int = 0, ignored: Int = 0
+  ) -> String {
+    "Synced \(vdir.path): \(sent) sent, \(received) received, \(updated) updated, "
+      + "\(removed) removed, \(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(ignored) ignored"
+  }
+
+  /// The notes of a database as (uid, day, body), by uid: what two synced databases share.
+  static func contents(_ calpager: InProcess) throws -> [String] {
+    try calpager.store.notes(in: Day.first...Day.last)
+      .map { "\($0.uid) \($0.day) \($0.body)" }.sorted()
+  }
+
+  /// The note with `uid`.
+  static func note(_ calpager: InProcess, uid: String) throws -> Note? {
+    try calpager.store.versionedNote(uid: uid)?.note
+  }
+
+  /// `20240501T100000Z` for an instant.
+  static func basic(_ time: Timestamp) -> String {
+    let text = time.description
+    return text.prefix(10).replacingOccurrences(of: "-", with: "") + "T"
+      + text.dropFirst(11).prefix(8).replacingOccurrences(of: ":", with: "") + "Z"
+  }
+
+  @Test func aFirstSyncWritesOneFilePerNoteAndASyncWithNothingToDoChangesNothing() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let dentist = try laptop.store.add("Dentist at 10:00", on: Day("2024-05-01")!)
+    let bank = try laptop.store.add("Call the bank\nabout the mortgage", on: Day("2024-05-02")!)
+    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, sent: 2) + "\n")
+    #expect(vdir.items() == [dentist.uid + ".ics", bank.uid + ".ics"].sorted())
+    #expect(vdir.names() == vdir.items(), "no temporary file is left")
+    #expect(vdir.mode() == 0o700)
+    #expect(vdir.items().allSatisfy { vdir.mode($0) == 0o600 })
+    #expect(vdir.bytes(dentist.uid + ".ics") == ICalItem.render(dentist, zone: .utc))
+    #expect(vdir.text(bank.uid + ".ics").contains("SUMMARY:Call the bank\r\n"))
+    #expect(vdir.text(bank.uid + ".ics").contains("DESCRIPTION:about the mortgage\r\n"))
+    #expect(try laptop.run("config get sync-dir") == vdir.path + "\n")
+
+    // Nothing to do: no file touched, not a byte of the database written.
+    let files = vdir.snapshot()
+    let database = laptop.directory.file("notes.db")
+    let bytes = contentsOfFile(database)
+    let observer = try Database(path: database, mode: .readOnly)
+    let version = try observer.scalarInt("PRAGMA data_version")
+    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir) + "\n")
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n", "sync-dir is remembered")
+    #expect(vdir.snapshot() == files)
+    #expect(contentsOfFile(database) == bytes)
+    #expect(try observer.scalarInt("PRAGMA data_version") == version)
+  }
+
+  @Test func addsEditsMovesAndRemovalsTravelBothWays() throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let vdir = VdirFolder()
+    let first = try laptop.store.add("First", on: Day("2024-05-01")!)
+    let second = try laptop.store.add("Second", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+    #expect(try desktop.run("sync \(vdir.path)") == Self.summary(vdir, received: 2) + "\n")
+    #expect(try Self.contents(desktop) == Self.contents(laptop))
+
+    // Desktop edits one note and moves the other.
+    let onDesktop = try #require(try Self.note(desktop, uid: first.uid)?.id)
+    let secondOnDesktop = try #require(try Self.note(desktop, uid: second.uid)?.id)
+    try desktop.run("edit \(onDesktop) First edited on the desktop")
+    try desktop.run("mv \(secondOnDesktop) 2024-06-30")
+    #expect(try desktop.run("sync") == Self.summary(vdir, updated: 2) + "\n")
+    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 2) + "\n")
+    #expect(try Self.contents(laptop) == Self.contents(desktop))
+    #expect(try Self.note(laptop, uid: second.uid)?.day == Day("2024-06-30")!)
+    #expect(vdir.text(second.uid + ".ics").contains("DTSTART;VALUE=DATE:20240630\r\n"))
+
+    // The vdir's side: a file edited (as a phone would), one added, one removed.
+    var edited = vdir.text(first.uid + ".ics")
+    edited = edited.replacingOccurrences(
+      of: "SUMMARY:First edited on the desktop", with: "SUMMARY:Edited on the phone")
+    try vdir.write(first.uid + ".ics", edited)
+    try vdir.write(
+      "phone-note.ics",
+      journalItem(
+        uid: "phone-note",
+        ["DTSTAMP:20240701T100000Z", "DTSTART;VALUE=DATE:20240701", "SUMMARY:From the phone"]))
+    vdir.remove(second.uid + ".ics")
+    #expect(
+      try laptop.run("sync") == Self.summary(vdir, received: 1, updated: 1, removed: 1) + "\n")
+    #expect(try Self.note(laptop, uid: first.uid)?.body == "Edited on the phone")
+    #expect(try Self.note(laptop, uid: second.uid) == nil)
+    #expect(try Self.note(laptop, uid: "phone-note")?.day == Day("2024-07-01")!)
+    #expect(
+      try desktop.run("sync") == Self.summary(vdir, received: 1, updated: 1, removed: 1) + "\n")
+    #expect(try Self.contents(desktop) == Self.contents(laptop))
+
+    // A removal in a database removes the file, and the other database's note.
+    let phoneNote = try #require(try Self.note(laptop, uid: "phone-note")?.id)
+    try laptop.run("rm \(phoneNote)")
+    #expect(try laptop.run("sync") == Self.summary(vdir, removed: 1) + "\n")
+    #expect(!vdir.items().contains("phone-note.ics"))
+    #expect(try desktop.run("sync") == Self.summary(vdir, removed: 1) + "\n")
+    #expect(try Self.contents(desktop) == Self.contents(laptop))
+    #expect(try Self.contents(desktop).count == 1)
+    // And it stays removed.
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(try desktop.run("sync") == Self.summary(vdir) + "\n")
+  }
+
+  @Test func aChangeWinsOverARemovalOnTheOtherSide() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let kept = try laptop.store.add("Removed here and edited there", on: Day("2024-05-01")!)
+    let other = try laptop.store.add("Edited here and removed there", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+
+    try laptop.run("rm \(kept.id!)")
+    let file = kept.uid + ".ics"
+    try vdir.write(
+      file,
+      vdir.text(file).replacingOccurrences(
+        of: "SUMMARY:Removed here and edited there", with: "SUMMARY:Edited on the phone"))
+    try laptop.run("edit \(other.id!) Edited here after all")
+    vdir.remove(other.uid + ".ics")
+
+    #expect(try laptop.run("sync") == Self.summary(vdir, sent: 1, received: 1) + "\n")
+    #expect(try Self.note(laptop, uid: kept.uid)?.body == "Edited on the phone")
+    #expect(vdir.text(other.uid + ".ics").contains("SUMMARY:Edited here after all\r\n"))
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+  }
+
+  @Test func bothSidesChangedToTheSameTextIsNoConflict() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Typo hre", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    try laptop.run("edit \(note.id!) Typo here")
+    let file = note.uid + ".ics"
+    try vdir.write(
+      file,
+      vdir.text(file).replacingOccurrences(of: "SUMMARY:Typo hre", with: "SUMMARY:Typo here")
+        .replacingOccurrences(of: "X-CALPAGER-", with: "X-OTHER-"))
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(try laptop.store.noteCount() == 1)
+    // The file is left as the other program wrote it, and kept with the note.
+    #expect(vdir.text(file).contains("X-OTHER-CREATED"))
+    #expect(try Self.note(laptop, uid: note.uid)?.ical == vdir.text(file))
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+  }
+
+  @Test(arguments: [("later in the vdir", 1), ("later here", -1), ("a tie", 0)])
+  func aConflictKeepsBothVersions(_ label: String, _ fileIsLater: Int) throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let vdir = VdirFolder()
+    let original = try laptop.store.add("Original", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    try desktop.run("sync \(vdir.path)")
+
+    let edited = try laptop.store.edit(id: original.id!, body: "Edited here")
+    let stamp = Timestamp(
+      millisecondsSinceEpoch: edited.updated.truncatedToSecond.millisecondsSinceEpoch
+        + fileIsLater * 3_600_000)!
+    let file = original.uid + ".ics"
+    let phoneVersion = journalItem(
+      uid: original.uid,
+      [
+        "DTSTAMP:\(Self.basic(stamp))", "LAST-MODIFIED:\(Self.basic(stamp))",
+        "DTSTART;VALUE=DATE:20240503", "SUMMARY:Edited on the phone", "CATEGORIES:work",
+      ])
+    try vdir.write(file, phoneVersion)
+    let fingerprint = ItemFingerprint.of(Array(phoneVersion.utf8))
+
+    let json = try laptop.json("sync")
+    let conflicts = try #require(json["conflicts"] as? [[String: Any]])
+    #expect(conflicts.count == 1, "\(label)")
+    let conflict = try #require(conflicts.first)
+    #expect(conflict["name"] as? String == file && conflict["uid"] as? String == original.uid)
+    let vdirWins = fileIsLater >= 0
+    #expect(conflict["kept"] as? String == (vdirWins ? "vdir" : "database"))
+    let copyUID = try #require(conflict["copy"] as? String)
+    let inPlace = try #require(try Self.note(laptop, uid: original.uid))
+    let copy = try #require(try Self.note(laptop, uid: copyUID))
+    if vdirWins {
+      #expect(inPlace.body == "Edited on the phone" && inPlace.day == Day("2024-05-03")!)
+      #expect(copy.body == "Edited here" && copy.day == Day("2024-05-01")!)
+      #expect(vdir.text(file) == phoneVersion, "the winning file is not rewritten")
+      #expect(
+        copyUID
+          == ContentUID.conflictCopy(
+            of: original.uid,
+            fingerprint: ItemFingerprint.of(ICalItem.render(edited, zone: LocalTime.zone))))
+    } else {
+      #expect(inPlace.body == "Edited here" && inPlace.day == Day("2024-05-01")!)
+      #expect(copy.body == "Edited on the phone" && copy.day == Day("2024-05-03")!)
+      #expect(vdir.text(file).contains("SUMMARY:Edited here\r\n"))
+      #expect(copyUID == ContentUID.conflictCopy(of: original.uid, fingerprint: fingerprint))
+      // The phone's version keeps its properties in the copy.
+      #expect(copy.ical?.contains("CATEGORIES:work") == true)
+    }
+    // The copy is a file of its own too, and the summary names both.
+    let copyFile = try #require(vdir.item(containing: "UID:\(copyUID)"))
+    #expect(copyFile == copyUID + ".ics")
+    let text = try laptop.run("sync")
+    #expect(text == Self.summary(vdir) + "\n")
+
+    // The other database gets both versions.
+    try desktop.run("sync")
+    #expect(try Self.contents(desktop) == Self.contents(laptop))
+    #expect(try desktop.store.noteCount() == 2)
+  }
+
+  @Test func theSummaryNamesBothVersionsOfAConflict() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Original", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    try laptop.run("edit \(note.id!) Edited here")
+    try vdir.write(
+      note.uid + ".ics",
+      journalItem(
+        uid: note.uid,
+        [
+          "DTSTAMP:20300101T000000Z", "LAST-MODIFIED:20300101T000000Z",
+          "DTSTART;VALUE=DATE:20240501", "SUMMARY:Edited on the phone",
+        ]))
+    let lines = try laptop.run("sync").split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.summary(vdir, sent: 1, conflicts: 1))
+    let copy = try #require(
+      try laptop.store.notes(in: Day.first...Day.last).first { $0.body == "Edited here" })
+    #expect(
+      lines.dropFirst().first
+        == "  conflict in \(note.uid).ics: the vdir's version stays in place (#\(note.id!), uid "
+        + "'\(note.uid)'); the database's version is now #\(copy.id!) (uid '\(copy.uid)')")
+  }
+
+  @Test func itemsThatAreNotNotesAreLeftAloneCountedAndNamed() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try vdir.write(
+      "event.ics",
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT", "UID:e1",
+        "DTSTAMP:20240501T100000Z", "DTSTART:20240501T100000Z", "SUMMARY:Meeting", "END:VEVENT",
+        "END:VCALENDAR",
+      ].map { $0 + "\r\n" }.joined())
+    try vdir.write(
+      "todo.ics",
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Task\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    try vdir.write(
+      "empty.ics",
+      journalItem(uid: "empty", ["DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240501"]))
+    try vdir.write("garbage.ics", "this is not iCalendar\n")
+    try vdir.write("notes.txt", "not an item at all")
+    try FileManager.default.createDirectory(
+      atPath: vdir.path + "/folder.ics", withIntermediateDirectories: false)
+    let before = vdir.snapshot()
+
+    let text = try laptop.run("sync \(vdir.path)")
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.summary(vdir, ignored: 5))
+    #expect(
+      lines.contains("  left alone: event.ics: an event (VEVENT): calpager keeps journals only"))
+    #expect(lines.contains("  left alone: todo.ics: a to-do (VTODO): calpager keeps journals only"))
+    #expect(lines.contains { $0.hasPrefix("  left alone: empty.ics: a journal with no text") })
+    #expect(lines.contains { $0.hasPrefix("  left alone: garbage.ics: not iCalendar: line 1") })
+    #expect(lines.contains("  left alone: folder.ics: not a regular file"))
+    #expect(!text.contains("notes.txt"))
+    #expect(try laptop.store.noteCount() == 0)
+    #expect(vdir.snapshot() == before, "never rewritten, never removed")
+
+    // The next sync reads none of them again and writes nothing, but still names them.
+    let database = contentsOfFile(laptop.directory.file("notes.db"))
+    let json = try laptop.json("sync")
+    let ignored = try #require(json["ignored"] as? [[String: String]])
+    #expect(
+      ignored.map { $0["name"]! }.sorted()
+        == ["empty.ics", "event.ics", "folder.ics", "garbage.ics", "todo.ics"])
+    #expect(contentsOfFile(laptop.directory.file("notes.db")) == database)
+    #expect(vdir.snapshot() == before)
+  }
+
+  @Test func aSyncedFileThatNoLongerParsesIsLeftAloneNotRemoved() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Precious", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    let file = note.uid + ".ics"
+    let good = vdir.text(file)
+    try vdir.write(file, "BEGIN:VCALENDAR\r\nBEGIN:VJOURNAL\r\nhalf a file")
+    try laptop.store.edit(id: note.id!, body: "Precious, edited")
+
+    let lines = try laptop.run("sync").split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.summary(vdir, ignored: 1))
+    #expect(lines.contains { $0.hasPrefix("  left alone: \(file): not iCalendar") })
+    #expect(try Self.note(laptop, uid: note.uid)?.body == "Precious, edited")
+    #expect(vdir.text(file) == "BEGIN:VCALENDAR\r\nBEGIN:VJOURNAL\r\nhalf a file")
+
+    // Repaired (with the old text), the edit made meanwhile goes out.
+    try vdir.write(file, good)
+    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
+    #expect(vdir.text(file).contains("SUMMARY:Precious\\, edited\r\n"))
+  }
+
+  @Test func aForeignJournalKeepsEveryPropertyByteForByteThroughEdits() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let phone = journalItem(
+      uid: "phone-1",
+      [
+        "DTSTAMP:20240501T100000Z", "CREATED:20240501T090000Z", "LAST-MODIFIED:20240501T100000Z",
+        "DTSTART;VALUE=DATE:20240501", "SUMMARY:Phone title",
+        "DESCRIPTION;LANGUAGE=en:Body written on the phone", "CATEGORIES:work,home",
+        "ATTACH:https://example.com/a.png", "STATUS:FINAL", "X-PHONE-MOOD;X-SCALE=5:4",
+        "SEQUENCE:3",
+      ])
+    try vdir.write("Phone Note 1.ics", phone)
+    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, received: 1) + "\n")
+    let id = try #require(try Self.note(laptop, uid: "phone-1")?.id)
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(vdir.text("Phone Note 1.ics") == phone, "an unchanged note is not rewritten")
+
+    func name(_ line: String) -> String { String(line.prefix { $0 != ":" && $0 != ";" }) }
+    let rewritten: Set = ["SUMMARY", "DESCRIPTION", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
+    let kept = phone.components(separatedBy: "\r\n").filter { !rewritten.contains(name($0)) }
+    for (round, sequence) in [(1, 4), (2, 5)] {
+      try laptop.store.edit(id: id, body: "New title \(round)\nNew body \(round)")
+      #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
+      #expect(vdir.items() == ["Phone Note 1.ics"], "the file keeps its name")
+      let lines = vdir.text("Phone Note 1.ics").components(separatedBy: "\r\n")
+      #expect(lines.filter { !rewritten.contains(name($0)) } == kept)
+      #expect(lines.contains("SUMMARY:New title \(round)"))
+      #expect(lines.contains("DESCRIPTION;LANGUAGE=en:New body \(round)"))
+      #expect(lines.contains("SEQUENCE:\(sequence)"), "SEQUENCE grows at every edit")
+    }
+  }
+
+  @Test func undatedAndRecurringJournalsStayAsTheyAre() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let undated = journalItem(
+      uid: "undated",
+      ["DTSTAMP:20240601T120000Z", "CREATED:20240520T080000Z", "DESCRIPTION:No start date"])
+    let weekly =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
+        "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
+        "DTSTART;VALUE=DATE:20240603", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Weekly review",
+        "END:VJOURNAL",
+        "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
+        "RECURRENCE-ID;VALUE=DATE:20240610", "DTSTART;VALUE=DATE:20240611",
+        "SUMMARY:Weekly review (moved)", "END:VJOURNAL", "END:VCALENDAR",
+      ].map { $0 + "\r\n" }.joined()
+    try vdir.write("undated.ics", undated)
+    try vdir.write("weekly.ics", weekly)
+    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, received: 2) + "\n")
+    let notes = try laptop.store.notes(in: Day.first...Day.last)
+    #expect(notes.map(\.body) == ["No start date", "Weekly review"])
+    #expect(notes.map(\.day) == [Day("2024-05-20")!, Day("2024-06-03")!])
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(vdir.text("undated.ics") == undated && vdir.text("weekly.ics") == weekly)
+
+    try laptop.run("edit \(notes[1].id!) Weekly review edited")
+    try laptop.run("edit \(notes[0].id!) Still no start date")
+    try laptop.run("sync")
+    #expect(vdir.text("weekly.ics").contains("RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
+    #expect(vdir.text("weekly.ics").contains("RECURRENCE-ID;VALUE=DATE:20240610\r\n"))
+    #expect(vdir.text("weekly.ics").contains("SUMMARY:Weekly review (moved)\r\n"))
+    #expect(vdir.text("weekly.ics").contains("SUMMARY:Weekly review edited\r\n"))
+    #expect(!vdir.text("undated.ics").contains("DTSTART"), "no DTSTART until it is moved")
+  }
+
+  @Test func bodiesArriveExact() throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let vdir = VdirFolder()
+    let bodies = [
+      "control \u{1B}[31m red \u{7} bell \u{0} nul", "CR\rhere and CRLF\r\nthere",
+      String(repeating: "10 kB of text. ", count: 700), "会議の日本語メモ 🙂 and 한국어",
+      "tab\there\n\nblank line above", "trailing spaces   ", "\u{2028} separators \u{2029}",
+    ]
+    for (index, body) in bodies.enumerated() {
+      try laptop.store.add(body, on: Day("2024-05-0\(index + 1)")!)
+    }
+    try laptop.run("sync \(vdir.path)")
+    try desktop.run("sync \(vdir.path)")
+    #expect(try desktop.store.notes(in: Day.first...Day.last).map(\.body) == bodies)
+    #expect(try Self.contents(desktop) == Self.contents(laptop))
+    // Nothing TEXT cannot hold reaches an item as a raw control character.
+    for name in vdir.items() {
+      let bytes = vdir.bytes(name) ?? []
+      #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0D && $0 != 0x0A && $0 != 0x09 })
+    }
+  }
+
+  @Test func undoRightAfterASyncTakesTheWholeSyncBack() throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let vdir = VdirFolder()
+    let kept = try laptop.store.add("Kept", on: Day("2024-05-01")!)
+    let edited = try laptop.store.add("To be edited", on: Day("2024-05-02")!)
+    let removed = try laptop.store.add("To be removed", on: Day("2024-05-03")!)
+    try laptop.run("sync \(vdir.path)")
+    try desktop.run("sync \(vdir.path)")
+    let before = try desktop.run("export")
+
+    try laptop.run("edit \(edited.id!) Edited on the laptop")
+    try laptop.run("rm \(removed.id!)")
+    try laptop.store.add("Added on the laptop", on: Day("2024-05-04")!)
+    try laptop.run("sync")
+    #expect(
+      try desktop.run("sync") == Self.summary(vdir, received: 1, updated: 1, removed: 1) + "\n")
+    #expect(
+      try desktop.run("undo") == "Undid sync: removed 1 note, restored 2 notes\n")
+    #expect(try desktop.run("export") == before)
+
+    // The next sync carries the undo out, and the laptop follows.
+    #expect(
+      try desktop.run("sync") == Self.summary(vdir, sent: 1, updated: 1, removed: 1) + "\n")
+    try laptop.run("sync")
+    #expect(try Self.contents(laptop) == Self.contents(desktop))
+    #expect(try Self.note(laptop, uid: kept.uid)?.body == "Kept")
+    #expect(try Self.note(laptop, uid: removed.uid)?.body == "To be removed")
+  }
+
+  @Test func aDryRunPrintsThePlanAndChangesNothing() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Here", on: Day("2024-05-01")!)
+    try vdir.write(
+      "there.ics",
+      journalItem(
+        uid: "there", ["DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240501", "SUMMARY:There"]))
+    try laptop.run("show")
+    let files = vdir.snapshot()
+    let database = contentsOfFile(laptop.directory.file("notes.db"))
+    let text = try laptop.run("sync \(vdir.path) --dry-run")
+    #expect(
+      text
+        == "Would sync \(vdir.path): 1 sent, 1 received, 0 updated, 0 removed, 0 conflicts, "
+        + "0 ignored (dry run: nothing changed)\n  receive there.ics\n  send \(note.uid).ics\n")
+    let json = try laptop.json("sync \(vdir.path) --dry-run")
+    #expect(json["dryRun"] as? Bool == true)
+    #expect((json["plan"] as? [[String: String]])?.map { $0["action"]! } == ["receive", "send"])
+    #expect(vdir.snapshot() == files)
+    #expect(contentsOfFile(laptop.directory.file("notes.db")) == database)
+    #expect(try laptop.store.settings()["sync-dir"] == nil)
+    // A folder that does not exist yet is not created by a dry run.
+    let missing = vdir.directory.file("missing")
+    #expect(try laptop.run("sync \(missing) --dry-run").contains("1 sent"))
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test func theJSONSummaryHasTheDocumentedShape() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    let text = try laptop.run("sync \(vdir.path) --json")
+    #expect(
+      text == #"{"sent":1,"received":0,"updated":0,"removed":0,"conflicts":[],"ignored":[]}"# + "\n"
+    )
+  }
+
+  @Test func badFoldersAndSettingsAreRefusedChangingNothing() throws {
+    let laptop = try InProcess()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    let none = laptop.failure("sync")
+    #expect(none?.status == 64)
+    #expect(none?.message.hasPrefix("No folder given and the setting sync-dir is not set") == true)
+
+    let file = laptop.directory.file("a-file")
+    try writeFile(file, "not a folder")
+    let notAFolder = laptop.failure("sync \(file)")
+    #expect(notAFolder?.status == 1)
+    #expect(
+      notAFolder?.message == "'\(file)' is not a directory: sync needs a directory of .ics files")
+    #expect(contentsOfFile(file) == Array("not a folder".utf8))
+    #expect(try laptop.store.settings()["sync-dir"] == nil)
+
+    let command = laptop.failure("config set sync-command vdirsyncer")
+    #expect(command?.status == 64)
+    #expect(command?.message.hasPrefix("Sync-command is not kept in the database") == true)
+    #expect(try laptop.store.settings().isEmpty)
+  }
+}

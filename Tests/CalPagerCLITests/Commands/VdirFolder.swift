@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A vdir in a temporary directory, looked at and changed as another program (vdirsyncer, a
+/// phone app) would: files written and removed by hand.
+final class VdirFolder {
+  let directory = TemporaryDirectory("vdir")
+  /// The vdir's path (not created until a sync or `write` makes it).
+  var path: String { directory.file("notes") }
+
+  /// The vdir's file names, sorted.
+  func names() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+
+  /// The names of the item files (`*.ics`), sorted.
+  func items() -> [String] {
+    names().filter { $0.hasSuffix(".ics") }
+  }
+
+  /// The bytes of `name`.
+  func bytes(_ name: String) -> [UInt8]? {
+    contentsOfFile(path + "/" + name)
+  }
+
+  /// The text of `name`.
+  func text(_ name: String) -> String {
+    String(decoding: bytes(name) ?? [], as: UTF8.self)
+  }
+
+  /// Writes `text` as `name` (creating the vdir when needed), as another program would.
+  func write(_ name: String, _ text: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try writeFile(path + "/" + name, text)
+  }
+
+  /// Removes `name`.
+  func remove(_ name: String) {
+    unlink(path + "/" + name)
+  }
+
+  /// Every file with its bytes and its stat (size, modification time in ns, inode): what
+  /// must not change when a sync has nothing to do.
+  func snapshot() -> [String: [Int]] {
+    var result: [String: [Int]] = [:]
+    for name in names() {
+      var info = stat()
+      guard lstat(path + "/" + name, &info) == 0 else { continue }
+      let bytes = self.bytes(name) ?? []
+      result[name] = [
+        Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino),
+        Int(info.st_mode & 0o777), bytes.hashValue,
+      ]
+    }
+    return result
+  }
+
+  /// The permission bits of `name` (or of the vdir itself for nil).
+  func mode(_ name: String? = nil) -> Int {
+    var info = stat()
+    lstat(name.map { path + "/" + $0 } ?? path, &info)
+    return Int(info.st_mode & 0o777)
+  }
+
+  /// The item file whose text holds `fragment`.
+  func item(containing fragment: String) -> String? {
+    items().first { text($0).contains(fragment) }
+  }
+}
+
+/// An iCalendar item as another program writes it: one journal, CRLF line ends.
+///
+/// - Parameters:
+///   - uid: The `UID`.
+///   - lines: The journal's other lines (`SUMMARY:…`, `DTSTART…`), in order.
+///   - prodID: The calendar's `PRODID`.
+/// - Returns: The item's text.
+func journalItem(uid: String, _ lines: [String], prodID: String = "-//Phone//Journal 1.0//EN")
+  -> String
+{
+  (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(prodID)", "BEGIN:VJOURNAL", "UID:\(uid)"]
+    + lines + ["END:VJOURNAL", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+}
