@@ -7,7 +7,8 @@ bench.py).
 
 - **First sync** (a database that never synced, an empty folder: every note written as a
   file) against `vdirwrite.c`, a C loop writing the same files to the same disk: open, write,
-  close, rename, no fsync. Target: within 2x.
+  close, rename, no fsync. Target: within 2x. Also against the same loop ending in one
+  syncfs(2), the flush calpager makes before its database records the files.
 - **Nothing to do**: `calpager sync` again, against the `vdirsyncer sync` that follows it on
   the same vdir (a filesystem pair of the vdir and a mirror folder, so no server's time is in
   it). Target: at most a tenth of vdirsyncer's time.
@@ -162,10 +163,14 @@ class SyncBench:
         if summary.get("sent") != self.count:
             self.bench.die(f"the first sync of {self.count} notes reported {summary}")
         names = self.write_pack()
+
+        def clear_floor():
+            remove_tree(self.floor_dir)
+
         measured = alternate(self.bench, [
             (self.sync, self.fresh, self.env),
-            ([self.floor, self.pack, self.floor_dir], lambda: remove_tree(self.floor_dir),
-             self.env)], runs)
+            ([self.floor, self.pack, self.floor_dir], clear_floor, self.env),
+            ([self.floor, self.pack, self.floor_dir, "--syncfs"], clear_floor, self.env)], runs)
         written = sorted(os.listdir(self.floor_dir))
         if written != names:
             self.bench.die("vdirwrite did not write the same files")
@@ -242,7 +247,7 @@ def section(bench, calpager, counts, results, runs, fresh=False):
     for count in counts:
         database = bench.Database(calpager, count, fresh)
         run = SyncBench(bench, calpager, database, vdirsyncer, floor)
-        (own, rss), (low, floor_rss) = run.first_sync(runs)
+        (own, rss), (low, floor_rss), (flushed, flushed_rss) = run.first_sync(runs)
         results.add(
             section="sync", name="`sync`, first (every note written) vs a C loop writing the "
             "same files (open, write, close, rename)", notes=label(count), figure=ms(own),
@@ -250,6 +255,14 @@ def section(bench, calpager, counts, results, runs, fresh=False):
             floor_rss=mib(floor_rss), targets="≤2× floor, ≤32 MiB",
             verdict=verdict(own / low <= 2 and rss <= 32),
             raw={"own": own, "floor": low, "rss": rss, "floor_rss": floor_rss})
+        # The same loop ending in the one syncfs calpager makes before its commit: what the
+        # crash safety costs on this disk (which syncfs shares with every other writer).
+        results.add(
+            section="sync", name="`sync`, first, vs the C loop and one syncfs",
+            notes=label(count), figure=ms(own), floor=ms(flushed), ratio=f"{own / flushed:.2f}×",
+            growth="—", rss=mib(rss), floor_rss=mib(flushed_rss), targets="(information)",
+            verdict="", raw={"own": own, "floor": flushed, "rss": rss,
+                             "floor_rss": flushed_rss})
 
         ((own, rss), (low, floor_rss)), opened = run.nothing_to_do(runs)
         results.add(

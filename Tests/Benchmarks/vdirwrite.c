@@ -5,12 +5,15 @@
  * reading of the database and its one syncfs).
  *
  *   cc -O2 -o vdirwrite vdirwrite.c
- *   vdirwrite PACK DIR
+ *   vdirwrite PACK DIR [--syncfs]
  *
  * PACK holds the files, each as its name, a newline, its size in decimal, a newline and its
  * bytes (the benchmark packs the vdir a first sync wrote). DIR is created (0700) if missing;
  * the files are written 0600 as DIR/NAME through DIR/.NAME.tmp. The whole pack is read into
- * memory first, as calpager reads its notes from its database, then the loop runs.
+ * memory first, as calpager reads its notes from its database, then the loop runs. With
+ * --syncfs, one syncfs(2) of DIR's filesystem ends it: the one flush calpager's sync makes
+ * before its database records the files (on a shared disk it also waits for other
+ * programs' dirty data, as calpager's does).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -46,8 +49,9 @@ static char *read_all(const char *path, size_t *size) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: vdirwrite PACK DIR\n");
+  int flush = argc == 4 && strcmp(argv[3], "--syncfs") == 0;
+  if (argc != 3 && !flush) {
+    fprintf(stderr, "usage: vdirwrite PACK DIR [--syncfs]\n");
     return 2;
   }
   size_t size;
@@ -84,6 +88,11 @@ int main(int argc, char **argv) {
     cursor = bytes + length;
   }
   free(pack);
+  if (flush) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 || syncfs(fd) != 0) fail("syncfs", dir);
+    close(fd);
+  }
   printf("%zu files\n", files);
   return 0;
 }
