@@ -6,7 +6,7 @@ each have a calpager database, a vdir and a vdirsyncer pair, set up by the READM
 
 run alone, it starts Radicale, sets up two devices ("laptop" and "desktop") from the recipe in
 the README's "Sync across devices" section, syncs each once and prints where everything is
-(with --keep, it leaves it all there). sync_scenarios.py and the sync benchmark import it:
+(with --keep, it leaves it all there). sync_scenarios.py imports it:
 
     with Peers(calpager) as peers:          # Radicale, the collection, laptop and desktop
         uid = peers.laptop.add("2024-05-01", "Dentist")
@@ -153,7 +153,8 @@ class Radicale:
                 except OSError:
                     time.sleep(0.05)
             self.stop()
-        raise HarnessError("Radicale did not start:\n" + self.log.read_text(errors="replace")[-3000:])
+        log = self.log.read_text(errors="replace")[-3000:]
+        raise HarnessError("Radicale did not start:\n" + log)
 
     def stop(self) -> None:
         if self.process is None:
@@ -304,7 +305,8 @@ class Device:
         """Runs the README's device recipe, with `url` for the recipe's server."""
         self.shell(blocks["device"].replace(RECIPE_URL, url))
         if not self.vdir.is_dir() or not self.database.exists():
-            raise HarnessError(f"the recipe left no vdir {self.vdir} or no database {self.database}")
+            raise HarnessError(f"the recipe left no vdir {self.vdir} or no database "
+                               f"{self.database}")
 
     # Syncing
 
@@ -319,7 +321,8 @@ class Device:
             return json.loads(result.stdout.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             if result.returncode != 0:
-                return {"status": result.returncode, "stderr": result.stderr.decode("utf-8", "replace")}
+                return {"status": result.returncode,
+                        "stderr": result.stderr.decode("utf-8", "replace")}
             raise HarnessError(f"on {self.name}: sync printed no JSON summary:\n"
                                + self.transcript[-1])
 
@@ -422,6 +425,7 @@ class Peers:
         self.server = Radicale(self.folder / "radicale")
         self.devices: list[Device] = []
         self.collection: Collection | None = None
+        self.problems: list[str] = []  # what a scenario found that fails it only at its end
 
     def __enter__(self) -> "Peers":
         try:

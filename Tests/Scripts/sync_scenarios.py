@@ -98,7 +98,8 @@ def canonical_items(device) -> dict[str, list]:
                                                 .stdout).walk("VJOURNAL"):
         properties = journal.property_items(recursive=False, sorted=False)[1:-1]
         items.setdefault(str(journal["UID"]), []).append(sorted(
-            (name, prop.to_ical(), tuple(sorted(prop.params.items()))) for name, prop in properties))
+            (name, prop.to_ical(), tuple(sorted(prop.params.items())))
+            for name, prop in properties))
     return {uid: sorted(journals) for uid, journals in items.items()}
 
 
@@ -252,7 +253,8 @@ def scenario_edits(peers: Peers) -> None:
     notes = bodies(desktop.notes())
     expect(notes.get(added) == ("2024-05-04", "Written on the desktop, edited on the laptop"),
            f"desktop has {notes.get(added)}")
-    expect(notes.get(first) == ("2024-06-01", "Dentist at 11:00"), f"desktop has {notes.get(first)}")
+    expect(notes.get(first) == ("2024-06-01", "Dentist at 11:00"),
+           f"desktop has {notes.get(first)}")
     expect(second not in notes, "the note removed on the laptop is still on the desktop")
     expect(set(notes) == {first, added, keep}, f"desktop has notes {sorted(notes)}")
     expect(len(desktop.files()) == 3 and len(laptop.files()) == 3,
@@ -385,7 +387,8 @@ def scenario_foreign(peers: Peers) -> None:
         expect(bodies(device.notes()).get(FOREIGN_UID) == ("2024-05-01", text),
                f"the {device.name} has {bodies(device.notes()).get(FOREIGN_UID)} for the journal")
     name = laptop.file_of(FOREIGN_UID)
-    expect(name is not None, f"the laptop's vdir has no file for the journal: {sorted(laptop.files())}")
+    expect(name is not None,
+           f"the laptop's vdir has no file for the journal: {sorted(laptop.files())}")
     before = laptop.files()[name]
 
     edited = "Garden work, done\nPlanted tulips; no roses this year"
@@ -424,7 +427,8 @@ def scenario_foreign(peers: Peers) -> None:
     journal = icalendar.Calendar.from_ical(server).walk("VJOURNAL")[0]
     expect(int(journal["SEQUENCE"]) == 3, f"SEQUENCE is {journal['SEQUENCE']}, not 3")
     expect(str(journal["SUMMARY"]) + "\n" + str(journal["DESCRIPTION"]) == edited,
-           f"the server's journal reads {str(journal['SUMMARY'])!r} / {str(journal['DESCRIPTION'])!r}")
+           f"the server's journal reads {str(journal['SUMMARY'])!r} / "
+           f"{str(journal['DESCRIPTION'])!r}")
 
     round_trip(peers, "after the edit", first=desktop)
     expect(bodies(desktop.notes()).get(FOREIGN_UID) == ("2024-05-01", edited),
@@ -523,7 +527,8 @@ def scenario_undated(peers: Peers) -> None:
 EXACT_BODIES = [
     "bell \x07, escape \x1b[31mred\x1b[0m, NUL \x00 and DEL \x7f",
     "CRLF line one\r\nline two\rafter a lone CR\r\n\nthe end",
-    "ten kB:\n" + "\n".join(f"line {index:04d} of a long note, with some words." for index in range(260)),
+    "ten kB:\n" + "\n".join(f"line {index:04d} of a long note, with some words."
+                            for index in range(260)),
     "日本語のメモ：東京駅で待ち合わせ 🙂 and Ελληνικά, naïve café",
     "\ttabs\tand  trailing spaces  ",
 ]
@@ -593,7 +598,8 @@ def scenario_race(peers: Peers) -> None:
     later = laptop.add("2024-05-03", "Written while the conflict stands")
     failed = laptop.calpager("sync", check=False)
     expect(failed.returncode == 1, f"sync with a conflict in vdirsyncer exited {failed.returncode}")
-    expect(bodies(laptop.notes())[uid][1] == "Plan: meet at 9 (laptop)", "the laptop's edit is gone")
+    expect(bodies(laptop.notes())[uid][1] == "Plan: meet at 9 (laptop)",
+           "the laptop's edit is gone")
     desktop.sync()
     expect(bodies(desktop.notes()).get(uid, ("", ""))[1] == "Plan: meet at 11 (desktop)",
            "the desktop's edit is gone")
@@ -648,12 +654,13 @@ SCENARIOS = {
 def run_scenario(name: str, calpager: str, keep: bool, verbose: bool) -> str | None:
     """Runs one scenario on peers of its own; returns None, or what went wrong."""
     with Peers(calpager, keep=keep) as peers:
-        peers.problems = []  # differences that fail the scenario only at its end
         try:
             SCENARIOS[name](peers)
         except (Failure, HarnessError) as error:
             problems = "\n".join(peers.problems[:1] + [str(error)])
-            return f"{problems}\n--- the last commands:\n{peers.transcript()}" if verbose else problems
+            if verbose:
+                return f"{problems}\n--- the last commands:\n{peers.transcript()}"
+            return problems
         except Exception:  # a bug in the scenario or the harness: show where
             return traceback.format_exc()
         if peers.problems:
