@@ -1,12 +1,15 @@
 -- calpager schema, version 5: the sync state of `calpager sync`. Never edit this file once
 -- shipped: add a new migration instead.
 
--- The vdirs (folders of one .ics file per item) this database syncs with, by absolute path.
--- Each has its own state: syncing with another folder is a first sync there, never a removal
--- of everything the first folder held.
+-- The vdirs (folders of one .ics file per item) this database syncs with, by absolute path
+-- and by the token of the folder's marker file (.calpager-vdir, written at its first sync).
+-- Each has its own state: syncing with another folder, or with a new folder at the same path
+-- (the folder made again, this database copied to another machine), is a first sync there,
+-- never a removal of everything the old folder held.
 CREATE TABLE sync_vdirs (
-  id   INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE
+  id    INTEGER PRIMARY KEY,
+  path  TEXT NOT NULL UNIQUE,
+  token TEXT NOT NULL
 );
 
 -- Each item file of a vdir as it was when last in step with the database: what the three-way

@@ -8,10 +8,21 @@ import Interchange
 /// short write transaction (`applySync`), every change checked against the note as it is
 /// then.
 extension NoteStore {
-  /// The id of the vdir at `path` in the sync state; nil when it was never synced.
-  public func syncVdir(path: String) throws -> Int? {
+  /// The id of the vdir at `path` in the sync state; nil when it was never synced, or when the
+  /// folder there now is another one (its marker's `token` differs, or it has none).
+  public func syncVdir(path: String, token: String?) throws -> Int? {
+    guard let token else { return nil }
+    return try mappingErrors {
+      try database.scalarInt(
+        "SELECT id FROM sync_vdirs WHERE path = ? AND token = ?", [.text(path), .text(token)])
+    }
+  }
+
+  /// The number of notes the sync state of `vdir` holds items for.
+  public func syncedNoteCount(vdir: Int) throws -> Int {
     try mappingErrors {
-      try database.scalarInt("SELECT id FROM sync_vdirs WHERE path = ?", [.text(path)])
+      try database.scalarInt(
+        "SELECT count(*) FROM sync_items WHERE vdir = ? AND uid IS NOT NULL", [.int(vdir)]) ?? 0
     }
   }
 
@@ -165,17 +176,26 @@ private struct SyncApplication {
 
   mutating func apply(_ change: SyncChange) throws -> SyncChangeOutcome {
     switch change {
-    case .inStep(let file, let uid, let version, let item):
+    case .inStep(let file, let uid, let version, let item, let times):
       var recorded = version
       var noteID: Int?
-      if let current = try note(uid: uid), current.version == version {
-        noteID = current.note.id
-        if case .set(let text) = item, text != current.note.ical, let id = current.note.id {
-          // Not an undo step: the note reads the same, only its stored item follows the file.
+      if let current = try note(uid: uid), current.version == version, let id = current.note.id {
+        noteID = id
+        var changed = current.note
+        if case .set(let text) = item { changed.ical = text }
+        if let times {
+          changed.created = times.created
+          changed.updated = times.updated
+        }
+        if changed != current.note {
+          // Not an undo step: the note reads the same; its stored item and times follow the
+          // file.
           try database.execute(
-            "UPDATE notes SET ical = ? WHERE id = ?", [.text(orNull: text), .int(id)])
-          var changed = current.note
-          changed.ical = text
+            "UPDATE notes SET ical = ?, created = ?, updated = ? WHERE id = ?",
+            [
+              .text(orNull: changed.ical), .int(changed.created.millisecondsSinceEpoch),
+              .int(changed.updated.millisecondsSinceEpoch), .int(id),
+            ])
           recorded = VersionedNote(changed).version
         }
       }
@@ -265,15 +285,15 @@ private struct SyncApplication {
     return action
   }
 
-  /// The vdir's id, registered at the first change.
+  /// The vdir's id, registered at the first change (the state of an older folder at the same
+  /// path goes).
   mutating func vdir() throws -> Int {
     if let vdir = session.vdir { return vdir }
+    try database.execute("DELETE FROM sync_vdirs WHERE path = ?", [.text(session.path)])
     try database.execute(
-      "INSERT INTO sync_vdirs (path) VALUES (?) ON CONFLICT (path) DO NOTHING",
-      [.text(session.path)])
-    let vdir = try database.scalarInt(
-      "SELECT id FROM sync_vdirs WHERE path = ?", [.text(session.path)])
-    guard let vdir else { preconditionFailure("the vdir row just inserted is missing") }
+      "INSERT INTO sync_vdirs (path, token) VALUES (?, ?)",
+      [.text(session.path), .text(session.token)])
+    let vdir = database.lastInsertedRowID
     session.vdir = vdir
     return vdir
   }

@@ -80,13 +80,31 @@ public enum StoredItemUpdate: Sendable, Hashable {
   case set(String?)
 }
 
+/// A note's times as an item file carries them: an item of another program has them to the
+/// second only, so the note takes them when its item is written, and every device reads the
+/// same times from it.
+public struct NoteTimes: Sendable, Hashable {
+  /// When the note was created.
+  public var created: Timestamp
+  /// When it was last changed.
+  public var updated: Timestamp
+
+  /// Times of these values.
+  public init(created: Timestamp, updated: Timestamp) {
+    self.created = created
+    self.updated = updated
+  }
+}
+
 /// One change a sync makes to the database, applied only while what it was planned from
 /// still holds: a note another process changed in the meantime is left for the next sync.
 public enum SyncChange: Sendable, Hashable {
   /// The file and the note `uid` are in step: the file shows the note at `version`. While
-  /// the note is still at `version`, `item` is applied to it (a file just written or read
-  /// becomes its stored item, so the next edit starts from there).
-  case inStep(SyncFile, uid: String, version: Int64, item: StoredItemUpdate)
+  /// the note is still at `version`, `item` and `times` are applied to it (a file just
+  /// written or read becomes its stored item, so the next edit starts from there, and its
+  /// times are those the file carries).
+  case inStep(
+    SyncFile, uid: String, version: Int64, item: StoredItemUpdate, times: NoteTimes? = nil)
   /// The file's note taken into the database: added when `replacing` is nil (unless a note
   /// has its uid), else replacing the note with its uid while that one is still at version
   /// `replacing`. `copy` is the replaced version kept as a note of its own (a conflict the
@@ -117,14 +135,18 @@ public enum SyncChangeOutcome: Sendable, Hashable {
 public struct SyncSession: Sendable {
   /// The vdir's absolute path.
   public let path: String
+  /// The token of the folder's marker file.
+  public let token: String
   /// Its id in the sync state, once known.
   public internal(set) var vdir: Int?
   /// The undo step of the sync, once it has changed a note.
   var action: Int?
 
-  /// A session for the vdir at `path`, whose id is `vdir` when it was synced before.
-  public init(path: String, vdir: Int?) {
+  /// A session for the vdir at `path` whose marker holds `token`, whose id is `vdir` when it
+  /// was synced before.
+  public init(path: String, token: String, vdir: Int?) {
     self.path = path
+    self.token = token
     self.vdir = vdir
   }
 }

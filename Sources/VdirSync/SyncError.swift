@@ -19,6 +19,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
   case cannotRemove(path: String, reason: String)
   /// The files written could not be synced to disk.
   case cannotSync(path: String, reason: String)
+  /// The folder holds no item, while `notes` notes synced with it are still here.
+  case emptied(path: String, notes: Int)
 
   /// One line saying what went wrong, with the path in quotes (whole: the error report
   /// escapes control characters).
@@ -40,6 +42,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
       return "cannot remove '\(path)': \(reason)"
     case .cannotSync(let path, let reason):
       return "cannot sync the files of '\(path)' to disk: \(reason)"
+    case .emptied(let path, let notes):
+      return "'\(path)' holds no item, but \(notes) note\(notes == 1 ? " was" : "s were") "
+        + "synced with it: nothing was changed; if every note should go, run 'calpager sync "
+        + "--force-delete'"
     }
   }
 }

@@ -87,11 +87,11 @@ extension Synchronizer {
     uidsClaimed.insert(uid)
     if options.dryRun { uidsHeld.insert(Synchronizer.key(uid)) }
     guard let current = try store.versionedNote(uid: uid) else {
-      let note = incoming(decoded, uid: uid, createdBefore: nil)
+      let note = incoming(decoded, bytes: bytes, uid: uid, before: nil)
       return add(
         Job(
           change: .take(file, note: note, replacing: nil, copy: nil),
-          effect: .received(file.name), uid: uid))
+          effect: .step(.receive, file.name), uid: uid))
     }
     decideBothChanged(file: file, decoded: decoded, bytes: bytes, note: current, uid: uid)
   }
@@ -118,34 +118,37 @@ extension Synchronizer {
         add(Job(change: .restat(name: name, stat: now.stat), effect: .none))
       }
     case (.unchanged(let now), .changed(let current)):
-      decideSend(current, name: name, over: now, effect: .updatedFile(name))
+      decideSend(current, name: name, over: now, effect: .step(.updateFile, name))
     case (.unchanged(let now), .missing):
       add(
         Job(
           file: .remove(name: name, fingerprint: now.fingerprint),
-          change: .forget(name: name), effect: .removedFile(name)))
+          change: .forget(name: name), effect: .step(.removeFile, name)))
     case (.changed(let now, let decoded, let bytes), .unchanged):
-      let note = incoming(decoded, uid: uid, createdBefore: nil)
+      let before = try store.versionedNote(uid: uid)?.note
+      let note = incoming(decoded, bytes: bytes, uid: uid, before: before)
       add(
         Job(
           change: .take(now, note: note, replacing: version, copy: nil),
-          effect: .updatedNote(name), uid: uid), bytes: bytes.count)
+          effect: .step(.updateNote, name), uid: uid), bytes: bytes.count)
     case (.changed(let now, let decoded, let bytes), .changed(let current)):
       decideBothChanged(file: now, decoded: decoded, bytes: bytes, note: current, uid: uid)
     case (.changed(let now, let decoded, let bytes), .missing):
       // Removed here, changed there: the change wins.
-      let note = incoming(decoded, uid: uid, createdBefore: nil)
+      let note = incoming(decoded, bytes: bytes, uid: uid, before: nil)
       add(
         Job(
-          change: .take(now, note: note, replacing: nil, copy: nil), effect: .received(name),
+          change: .take(now, note: note, replacing: nil, copy: nil), effect: .step(.receive, name),
           uid: uid), bytes: bytes.count)
     case (.removed, .unchanged):
       add(
-        Job(change: .removeNote(name: name, uid: uid, version: version), effect: .removedNote(name))
+        Job(
+          change: .removeNote(name: name, uid: uid, version: version),
+          effect: .step(.removeNote, name))
       )
     case (.removed, .changed(let current)):
       // Removed there, changed here: the change wins.
-      decideSend(current, name: name, over: nil, effect: .sent(name))
+      decideSend(current, name: name, over: nil, effect: .step(.send, name))
     case (.removed, .missing):
       add(Job(change: .forget(name: name), effect: .none))
     }
@@ -183,7 +186,9 @@ extension Synchronizer {
       // The same content on both sides: recorded, no conflict. The file's item is kept with
       // the note (it may carry what another program added).
       let item: StoredItemUpdate =
-        decoded.ical != nil && decoded.ical != note.ical ? .set(decoded.ical) : .keep
+        decoded.ical == nil || decoded.ical == note.ical
+          || ItemEquivalence.areEquivalent(bytes, ICalItem.render(note, zone: options.zone))
+        ? .keep : .set(decoded.ical)
       return add(
         Job(
           change: .inStep(file, uid: uid, version: current.version, item: item), effect: .none,
@@ -202,11 +207,11 @@ extension Synchronizer {
       add(
         Job(
           change: .take(
-            file, note: incoming(decoded, uid: uid, createdBefore: note.created),
+            file, note: incoming(decoded, bytes: bytes, uid: uid, before: note),
             replacing: current.version, copy: copy),
           effect: .conflict(conflict), uid: uid), bytes: bytes.count + note.body.utf8.count)
     } else {
-      var copy = incoming(decoded, uid: uid, createdBefore: nil)
+      var copy = incoming(decoded, bytes: bytes, uid: uid, before: nil)
       copy.uid = ContentUID.conflictCopy(of: uid, fingerprint: file.fingerprint)
       copyUID = copy.uid
       let conflict = SyncConflict(name: file.name, uid: uid, kept: .database, copyUID: copy.uid)
@@ -216,7 +221,7 @@ extension Synchronizer {
     }
     // In a dry run the copy is not in the database for the second pass: its send is planned
     // here.
-    if options.dryRun { count(.sent(ItemFileName.stem(for: copyUID) + ".ics")) }
+    if options.dryRun { count(.step(.send, ItemFileName.stem(for: copyUID) + ".ics")) }
   }
 
   /// Decides to write `versioned`'s note as `name`: new, or over the file `over` (not at all
@@ -232,7 +237,8 @@ extension Synchronizer {
       SyncFile(
         name: name, fingerprint: fingerprint,
         stat: over?.stat ?? FileStat(size: 0, modified: 0, inode: 0)),
-      uid: note.uid, version: versioned.version, item: storedItem(afterWriting: bytes, for: note))
+      uid: note.uid, version: versioned.version, item: storedItem(afterWriting: bytes, for: note),
+      times: carriedTimes(of: bytes, for: note))
     if let over, over.fingerprint == fingerprint {
       return add(Job(before: before, change: change, effect: .none, uid: uid))
     }
@@ -253,12 +259,43 @@ extension Synchronizer {
     return .set(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// The note a file's journal gives, with the times it lacks filled in.
-  func incoming(_ decoded: DecodedNote, uid: String, createdBefore: Timestamp?) -> Note {
+  /// The note a file's journal gives, with the times it lacks filled in (from `before`, the
+  /// note it replaces, if any).
+  ///
+  /// When the file is only a reformatting of what calpager would write for that note from the
+  /// item `before` keeps (a server's serialisation of what another device sent), the note
+  /// keeps calpager's form of the item: every device then stores the same one.
+  func incoming(_ decoded: DecodedNote, bytes: [UInt8], uid: String, before: Note?) -> Note {
     let now = Timestamp(millisecondsSinceEpoch: Clock.nowMilliseconds()) ?? .latest
     let updated = decoded.updated ?? now
-    return Note(
+    var note = Note(
       uid: uid, day: decoded.day, body: decoded.body,
-      created: decoded.created ?? createdBefore ?? updated, updated: updated, ical: decoded.ical)
+      created: decoded.created ?? before?.created ?? updated, updated: updated,
+      ical: before?.ical)
+    guard decoded.ical != nil else {
+      // Exactly what calpager writes for the note: nothing to keep.
+      note.ical = nil
+      return note
+    }
+    let ours = ICalItem.render(note, zone: options.zone)
+    if !ItemEquivalence.areEquivalent(ours, bytes) {
+      note.ical = decoded.ical
+    } else if before?.ical != nil {
+      note.ical = String(decoding: ours, as: UTF8.self)
+    } else {
+      note.ical = nil
+    }
+    return note
+  }
+
+  /// The times a device reading `bytes` finds, when they are not the note's own (an item of
+  /// another program carries them to the second only): the note takes them, so that every
+  /// device has the same.
+  private func carriedTimes(of bytes: [UInt8], for note: Note) -> NoteTimes? {
+    guard note.ical != nil, case .note(let decoded) = ICalItem.read(bytes, zone: options.zone)
+    else { return nil }
+    let times = NoteTimes(
+      created: decoded.created ?? note.created, updated: decoded.updated ?? note.updated)
+    return times.created == note.created && times.updated == note.updated ? nil : times
   }
 }

@@ -11,14 +11,19 @@ public struct SyncOptions: Sendable {
   public var batchSize: Int
   /// The most bytes of planned files and notes one batch holds.
   public var batchBytes: Int
+  /// Sync even when the folder holds no item at all while the notes it held are still here
+  /// (which removes them all).
+  public var forceDelete: Bool
 
   /// Options; a batch of 2,000 items keeps each write transaction to a few tens of
   /// milliseconds, far under the 3 s other writers wait.
   public init(
-    dryRun: Bool = false, zone: LocalZone = .utc, batchSize: Int = 2000, batchBytes: Int = 8 << 20
+    dryRun: Bool = false, zone: LocalZone = .utc, batchSize: Int = 2000,
+    batchBytes: Int = 8 << 20, forceDelete: Bool = false
   ) {
     precondition(batchSize > 0 && batchBytes > 0, "a batch must hold something")
     self.dryRun = dryRun
+    self.forceDelete = forceDelete
     self.zone = zone
     self.batchSize = batchSize
     self.batchBytes = batchBytes
@@ -62,6 +67,8 @@ public final class Synchronizer {
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
+  /// Whether the folder's marker is still to be written (at the first batch).
+  var needsMarker: Bool
   /// Uids (their fingerprints: 8 bytes each) of files whose decision was not carried out,
   /// or in a dry run of every new file: their notes are not sent as new items.
   var uidsHeld: Set<UInt64> = []
@@ -71,7 +78,11 @@ public final class Synchronizer {
     self.store = store
     self.vdir = vdir
     self.options = options
-    session = SyncSession(path: vdir.path, vdir: try store.syncVdir(path: vdir.path))
+    let token = try vdir.markerToken()
+    needsMarker = token == nil
+    session = SyncSession(
+      path: vdir.path, token: token ?? Vdir.newToken(),
+      vdir: try store.syncVdir(path: vdir.path, token: token))
     report = SyncReport(path: vdir.path, dryRun: options.dryRun)
   }
 
@@ -82,6 +93,12 @@ public final class Synchronizer {
   ///   until then is consistent, and the next sync carries on.
   public func run() throws -> SyncReport {
     let listing = try vdir.list(removingTemporaryFiles: !options.dryRun)
+    if !options.forceDelete, let vdirID = session.vdir, !listing.hasItems {
+      // As vdirsyncer does: a folder emptied whole is more likely lost (unmounted, wiped)
+      // than emptied on purpose, and would remove every note.
+      let count = try store.syncedNoteCount(vdir: vdirID)
+      if count > 0 { throw SyncError.emptied(path: vdir.path, notes: count) }
+    }
     try mergeItems(listing)
     try sendNewNotes(listing)
     if !options.dryRun { try identifyConflictNotes() }
@@ -140,7 +157,7 @@ public final class Synchronizer {
             guard !uidsHeld.contains(Synchronizer.key(note.note.uid)) else { continue }
             let name = try freeName(for: note.note.uid, listing)
             namesTaken.insert(name)
-            decideSend(note, name: name, over: nil, effect: .sent(name))
+            decideSend(note, name: name, over: nil, effect: .step(.send, name))
           }
           return index
         }
@@ -197,12 +214,8 @@ public final class Synchronizer {
   /// What a job means for the report.
   enum Effect {
     case none
-    case sent(String)
-    case received(String)
-    case updatedFile(String)
-    case updatedNote(String)
-    case removedFile(String)
-    case removedNote(String)
+    /// A step that counts as sent, received, updated or removed.
+    case step(PlannedStep.Action, String)
     case conflict(SyncConflict)
   }
 
@@ -226,11 +239,17 @@ public final class Synchronizer {
       for job in jobs { count(job.effect) }
       return
     }
+    var touchedFiles = false
+    if needsMarker {
+      // Before the state of the folder is recorded, so that it knows this folder next time.
+      try vdir.writeMarker(session.token)
+      needsMarker = false
+      touchedFiles = true
+    }
     let before = jobs.compactMap(\.before)
     if !before.isEmpty { _ = try store.applySync(before, session: &session) }
     var changes: [SyncChange] = []
     var pending: [Job] = []
-    var touchedFiles = false
     for var job in jobs {
       switch job.file {
       case .write(let name, let bytes, let over):
@@ -286,37 +305,27 @@ public final class Synchronizer {
 
   /// Counts an effect done (or planned).
   func count(_ effect: Effect) {
-    let step: PlannedStep?
+    let step: PlannedStep
     switch effect {
-    case .none: step = nil
-    case .sent(let name):
-      report.sent += 1
-      step = PlannedStep(action: .send, name: name)
-    case .received(let name):
-      report.received += 1
-      step = PlannedStep(action: .receive, name: name)
-    case .updatedFile(let name):
-      report.updated += 1
-      step = PlannedStep(action: .updateFile, name: name)
-    case .updatedNote(let name):
-      report.updated += 1
-      step = PlannedStep(action: .updateNote, name: name)
-    case .removedFile(let name):
-      report.removed += 1
-      step = PlannedStep(action: .removeFile, name: name)
-    case .removedNote(let name):
-      report.removed += 1
-      step = PlannedStep(action: .removeNote, name: name)
+    case .none: return
+    case .step(let action, let name):
+      switch action {
+      case .send: report.sent += 1
+      case .receive: report.received += 1
+      case .updateFile, .updateNote: report.updated += 1
+      case .removeFile, .removeNote: report.removed += 1
+      case .conflict: break
+      }
+      step = PlannedStep(action: action, name: name)
     case .conflict(let conflict):
       report.conflicts.append(conflict)
       step = PlannedStep(action: .conflict, name: conflict.name)
     }
-    if options.dryRun, let step {
-      if report.plan.count < Synchronizer.planLimit {
-        report.plan.append(step)
-      } else {
-        report.planned += 1
-      }
+    guard options.dryRun else { return }
+    if report.plan.count < Synchronizer.planLimit {
+      report.plan.append(step)
+    } else {
+      report.planned += 1
     }
   }
 
@@ -364,9 +373,9 @@ extension SyncChange {
   /// The change with the stat of the file just written.
   func withStat(_ stat: FileStat) -> SyncChange {
     switch self {
-    case .inStep(var file, let uid, let version, let item):
+    case .inStep(var file, let uid, let version, let item, let times):
       file.stat = stat
-      return .inStep(file, uid: uid, version: version, item: item)
+      return .inStep(file, uid: uid, version: version, item: item, times: times)
     default:
       return self
     }
@@ -375,7 +384,7 @@ extension SyncChange {
   /// The item file's name the change is about.
   var name: String? {
     switch self {
-    case .inStep(let file, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
+    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
       return file.name
     case .removeNote(let name, _, _), .forget(let name), .restat(let name, _):
       return name

@@ -74,6 +74,34 @@ public final class Vdir {
   /// Whether the directory exists (false only for a dry run's missing directory).
   public var exists: Bool { descriptor >= 0 }
 
+  /// The name of the folder's marker file: the token that tells this folder from another one
+  /// at the same path (not an item: its name does not end in `.ics`).
+  static let markerName = ".calpager-vdir"
+
+  /// The token of the folder's marker file; nil when it has none (a folder never synced, or
+  /// made again).
+  func markerToken() throws(SyncError) -> String? {
+    guard exists, let (bytes, _) = try read(Vdir.markerName) else { return nil }
+    let token = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+    return token.isEmpty || token.utf8.count > 100 ? nil : token
+  }
+
+  /// Writes the marker file holding `token` (atomically, as an item).
+  func writeMarker(_ token: String) throws(SyncError) {
+    let (temporary, _) = try writeTemporary(Array((token + "\n").utf8), for: Vdir.markerName)
+    guard renameat(descriptor, temporary, descriptor, Vdir.markerName) == 0 else {
+      let reason = Vdir.lastError()
+      unlinkat(descriptor, temporary, 0)
+      throw .cannotWrite(path: filePath(Vdir.markerName), reason: reason)
+    }
+  }
+
+  /// A new random token for a marker: 32 hex digits.
+  static func newToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return ItemFingerprint.hex(generator.next()) + ItemFingerprint.hex(generator.next())
+  }
+
   /// Takes the lock that lets one sync at a time work on the directory.
   ///
   /// - Throws: `SyncError.busy` when another sync holds it.

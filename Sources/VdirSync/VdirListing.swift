@@ -33,6 +33,9 @@ struct VdirListing {
   /// The number of entries.
   var count: Int { unsorted.count }
 
+  /// Whether an entry is an item file (a regular file named `*.ics`).
+  var hasItems: Bool { unsorted.contains { $0.kind == .file } }
+
   /// Adds an entry (in any order: `sort()` orders them).
   mutating func append(name: UnsafeBufferPointer<UInt8>, stat: FileStat, kind: Kind) {
     unsorted.append(

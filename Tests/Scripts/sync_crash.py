@@ -200,6 +200,8 @@ class Crash:
             raise Failure("temporary files left: %s" % leftovers)
         files = {}
         for name in names:
+            if name == ".calpager-vdir":
+                continue  # the folder's marker
             if not name.endswith(".ics"):
                 raise Failure("an unexpected file in the vdir: %r" % name)
             item = read_item(os.path.join(vdir, name))

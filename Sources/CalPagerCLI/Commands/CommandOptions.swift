@@ -17,6 +17,8 @@ extension Option {
   static let output = Option(long: "--output", short: "-o", valueName: "file")
   /// `--dry-run` (`import`, `sync`).
   static let dryRun = Option(long: "--dry-run")
+  /// `--force-delete` (`sync`).
+  static let forceDelete = Option(long: "--force-delete")
   /// `--man` (`help`).
   static let man = Option(long: "--man")
 }

@@ -23,14 +23,18 @@ struct SyncCommand: CalPagerCommand {
         calpager sync ~/.local/share/calpager/vdir
         calpager sync --dry-run
       """,
-    usage: ["calpager sync [<dir>] [--dry-run]"],
+    usage: ["calpager sync [<dir>] [--dry-run] [--force-delete]"],
     arguments: [
       Argument(
         label: "<dir>", help: "The folder of .ics files. (default: the setting sync-dir)",
         kind: .file)
     ],
     options: [
-      OptionHelp(.dryRun, help: "Say what a sync would do; change nothing.")
+      OptionHelp(.dryRun, help: "Say what a sync would do; change nothing."),
+      OptionHelp(
+        .forceDelete,
+        help: "Sync with a folder that holds no item at all although notes were synced with "
+          + "it, removing them (else refused: such a folder is more likely lost than emptied)."),
     ]
   )
 
@@ -38,6 +42,8 @@ struct SyncCommand: CalPagerCommand {
   var directory: String?
   /// `--dry-run`: plan, change nothing.
   var dryRun = false
+  /// `--force-delete`: sync with an emptied folder.
+  var forceDelete = false
 
   func run(in context: CommandContext) throws -> SyncResult {
     let session = try context.session
@@ -58,7 +64,8 @@ struct SyncCommand: CalPagerCommand {
     let command = dryRun ? nil : config.syncCommand
     var failure = command.flatMap { runSyncCommand($0, before: true) }
     let report = try Synchronizer(
-      store: store, vdir: vdir, options: SyncOptions(dryRun: dryRun, zone: LocalTime.zone)
+      store: store, vdir: vdir,
+      options: SyncOptions(dryRun: dryRun, zone: LocalTime.zone, forceDelete: forceDelete)
     ).run()
     if let command, let after = runSyncCommand(command, before: false) {
       failure = failure ?? after
@@ -88,6 +95,7 @@ extension SyncCommand {
       directory = try arguments.file(at: 0, expected: "give the folder to sync with")
     }
     dryRun = arguments.flag(.dryRun)
+    forceDelete = arguments.flag(.forceDelete)
     try arguments.expectAtMost(1)
   }
 }

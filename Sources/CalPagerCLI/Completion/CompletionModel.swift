@@ -126,7 +126,7 @@ struct CompletionModel {
   }
 
   /// The setting keys, in the order `config list` shows them.
-  static let settingKeys = SettingKey.allCases.map(\.rawValue)
+  static let settingKeys = SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory]
 
   /// The values offered for the setting named `key` (none for an unknown key).
   static func settingValues(of key: some StringProtocol) -> [String] {

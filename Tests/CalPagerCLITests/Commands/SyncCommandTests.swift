@@ -8,6 +8,10 @@ import Testing
 @testable import CalPagerCLI
 @testable import VdirSync
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `sync`, run in this process on real databases and a real vdir in temporary directories:
 /// every rule of the three-way merge (issue 13, item 1).
 @Suite struct SyncCommandTests {
@@ -45,7 +49,8 @@ import Testing
     let bank = try laptop.store.add("Call the bank\nabout the mortgage", on: Day("2024-05-02")!)
     #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, sent: 2) + "\n")
     #expect(vdir.items() == [dentist.uid + ".ics", bank.uid + ".ics"].sorted())
-    #expect(vdir.names() == vdir.items(), "no temporary file is left")
+    #expect(vdir.names() == [VdirFolder.marker] + vdir.items(), "no temporary file is left")
+    #expect(vdir.mode(VdirFolder.marker) == 0o600)
     #expect(vdir.mode() == 0o700)
     #expect(vdir.items().allSatisfy { vdir.mode($0) == 0o600 })
     #expect(vdir.bytes(dentist.uid + ".ics") == ICalItem.render(dentist, zone: .utc))
@@ -247,165 +252,6 @@ import Testing
         + "'\(note.uid)'); the database's version is now #\(copy.id!) (uid '\(copy.uid)')")
   }
 
-  @Test func itemsThatAreNotNotesAreLeftAloneCountedAndNamed() throws {
-    let laptop = try InProcess()
-    let vdir = VdirFolder()
-    try vdir.write(
-      "event.ics",
-      [
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT", "UID:e1",
-        "DTSTAMP:20240501T100000Z", "DTSTART:20240501T100000Z", "SUMMARY:Meeting", "END:VEVENT",
-        "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined())
-    try vdir.write(
-      "todo.ics",
-      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Task\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-    try vdir.write(
-      "empty.ics",
-      journalItem(uid: "empty", ["DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240501"]))
-    try vdir.write("garbage.ics", "this is not iCalendar\n")
-    try vdir.write("notes.txt", "not an item at all")
-    try FileManager.default.createDirectory(
-      atPath: vdir.path + "/folder.ics", withIntermediateDirectories: false)
-    let before = vdir.snapshot()
-
-    let text = try laptop.run("sync \(vdir.path)")
-    let lines = text.split(separator: "\n").map(String.init)
-    #expect(lines.first == Self.summary(vdir, ignored: 5))
-    #expect(
-      lines.contains("  left alone: event.ics: an event (VEVENT): calpager keeps journals only"))
-    #expect(lines.contains("  left alone: todo.ics: a to-do (VTODO): calpager keeps journals only"))
-    #expect(lines.contains { $0.hasPrefix("  left alone: empty.ics: a journal with no text") })
-    #expect(lines.contains { $0.hasPrefix("  left alone: garbage.ics: not iCalendar: line 1") })
-    #expect(lines.contains("  left alone: folder.ics: not a regular file"))
-    #expect(!text.contains("notes.txt"))
-    #expect(try laptop.store.noteCount() == 0)
-    #expect(vdir.snapshot() == before, "never rewritten, never removed")
-
-    // The next sync reads none of them again and writes nothing, but still names them.
-    let database = contentsOfFile(laptop.directory.file("notes.db"))
-    let json = try laptop.json("sync")
-    let ignored = try #require(json["ignored"] as? [[String: String]])
-    #expect(
-      ignored.map { $0["name"]! }.sorted()
-        == ["empty.ics", "event.ics", "folder.ics", "garbage.ics", "todo.ics"])
-    #expect(contentsOfFile(laptop.directory.file("notes.db")) == database)
-    #expect(vdir.snapshot() == before)
-  }
-
-  @Test func aSyncedFileThatNoLongerParsesIsLeftAloneNotRemoved() throws {
-    let laptop = try InProcess()
-    let vdir = VdirFolder()
-    let note = try laptop.store.add("Precious", on: Day("2024-05-01")!)
-    try laptop.run("sync \(vdir.path)")
-    let file = note.uid + ".ics"
-    let good = vdir.text(file)
-    try vdir.write(file, "BEGIN:VCALENDAR\r\nBEGIN:VJOURNAL\r\nhalf a file")
-    try laptop.store.edit(id: note.id!, body: "Precious, edited")
-
-    let lines = try laptop.run("sync").split(separator: "\n").map(String.init)
-    #expect(lines.first == Self.summary(vdir, ignored: 1))
-    #expect(lines.contains { $0.hasPrefix("  left alone: \(file): not iCalendar") })
-    #expect(try Self.note(laptop, uid: note.uid)?.body == "Precious, edited")
-    #expect(vdir.text(file) == "BEGIN:VCALENDAR\r\nBEGIN:VJOURNAL\r\nhalf a file")
-
-    // Repaired (with the old text), the edit made meanwhile goes out.
-    try vdir.write(file, good)
-    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
-    #expect(vdir.text(file).contains("SUMMARY:Precious\\, edited\r\n"))
-  }
-
-  @Test func aForeignJournalKeepsEveryPropertyByteForByteThroughEdits() throws {
-    let laptop = try InProcess()
-    let vdir = VdirFolder()
-    let phone = journalItem(
-      uid: "phone-1",
-      [
-        "DTSTAMP:20240501T100000Z", "CREATED:20240501T090000Z", "LAST-MODIFIED:20240501T100000Z",
-        "DTSTART;VALUE=DATE:20240501", "SUMMARY:Phone title",
-        "DESCRIPTION;LANGUAGE=en:Body written on the phone", "CATEGORIES:work,home",
-        "ATTACH:https://example.com/a.png", "STATUS:FINAL", "X-PHONE-MOOD;X-SCALE=5:4",
-        "SEQUENCE:3",
-      ])
-    try vdir.write("Phone Note 1.ics", phone)
-    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, received: 1) + "\n")
-    let id = try #require(try Self.note(laptop, uid: "phone-1")?.id)
-    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
-    #expect(vdir.text("Phone Note 1.ics") == phone, "an unchanged note is not rewritten")
-
-    func name(_ line: String) -> String { String(line.prefix { $0 != ":" && $0 != ";" }) }
-    let rewritten: Set = ["SUMMARY", "DESCRIPTION", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
-    let kept = phone.components(separatedBy: "\r\n").filter { !rewritten.contains(name($0)) }
-    for (round, sequence) in [(1, 4), (2, 5)] {
-      try laptop.store.edit(id: id, body: "New title \(round)\nNew body \(round)")
-      #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
-      #expect(vdir.items() == ["Phone Note 1.ics"], "the file keeps its name")
-      let lines = vdir.text("Phone Note 1.ics").components(separatedBy: "\r\n")
-      #expect(lines.filter { !rewritten.contains(name($0)) } == kept)
-      #expect(lines.contains("SUMMARY:New title \(round)"))
-      #expect(lines.contains("DESCRIPTION;LANGUAGE=en:New body \(round)"))
-      #expect(lines.contains("SEQUENCE:\(sequence)"), "SEQUENCE grows at every edit")
-    }
-  }
-
-  @Test func undatedAndRecurringJournalsStayAsTheyAre() throws {
-    let laptop = try InProcess()
-    let vdir = VdirFolder()
-    let undated = journalItem(
-      uid: "undated",
-      ["DTSTAMP:20240601T120000Z", "CREATED:20240520T080000Z", "DESCRIPTION:No start date"])
-    let weekly =
-      [
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
-        "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
-        "DTSTART;VALUE=DATE:20240603", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Weekly review",
-        "END:VJOURNAL",
-        "BEGIN:VJOURNAL", "UID:weekly", "DTSTAMP:20240601T120000Z",
-        "RECURRENCE-ID;VALUE=DATE:20240610", "DTSTART;VALUE=DATE:20240611",
-        "SUMMARY:Weekly review (moved)", "END:VJOURNAL", "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined()
-    try vdir.write("undated.ics", undated)
-    try vdir.write("weekly.ics", weekly)
-    #expect(try laptop.run("sync \(vdir.path)") == Self.summary(vdir, received: 2) + "\n")
-    let notes = try laptop.store.notes(in: Day.first...Day.last)
-    #expect(notes.map(\.body) == ["No start date", "Weekly review"])
-    #expect(notes.map(\.day) == [Day("2024-05-20")!, Day("2024-06-03")!])
-    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
-    #expect(vdir.text("undated.ics") == undated && vdir.text("weekly.ics") == weekly)
-
-    try laptop.run("edit \(notes[1].id!) Weekly review edited")
-    try laptop.run("edit \(notes[0].id!) Still no start date")
-    try laptop.run("sync")
-    #expect(vdir.text("weekly.ics").contains("RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
-    #expect(vdir.text("weekly.ics").contains("RECURRENCE-ID;VALUE=DATE:20240610\r\n"))
-    #expect(vdir.text("weekly.ics").contains("SUMMARY:Weekly review (moved)\r\n"))
-    #expect(vdir.text("weekly.ics").contains("SUMMARY:Weekly review edited\r\n"))
-    #expect(!vdir.text("undated.ics").contains("DTSTART"), "no DTSTART until it is moved")
-  }
-
-  @Test func bodiesArriveExact() throws {
-    let laptop = try InProcess()
-    let desktop = try InProcess()
-    let vdir = VdirFolder()
-    let bodies = [
-      "control \u{1B}[31m red \u{7} bell \u{0} nul", "CR\rhere and CRLF\r\nthere",
-      String(repeating: "10 kB of text. ", count: 700), "会議の日本語メモ 🙂 and 한국어",
-      "tab\there\n\nblank line above", "trailing spaces   ", "\u{2028} separators \u{2029}",
-    ]
-    for (index, body) in bodies.enumerated() {
-      try laptop.store.add(body, on: Day("2024-05-0\(index + 1)")!)
-    }
-    try laptop.run("sync \(vdir.path)")
-    try desktop.run("sync \(vdir.path)")
-    #expect(try desktop.store.notes(in: Day.first...Day.last).map(\.body) == bodies)
-    #expect(try Self.contents(desktop) == Self.contents(laptop))
-    // Nothing TEXT cannot hold reaches an item as a raw control character.
-    for name in vdir.items() {
-      let bytes = vdir.bytes(name) ?? []
-      #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0D && $0 != 0x0A && $0 != 0x09 })
-    }
-  }
-
   @Test func undoRightAfterASyncTakesTheWholeSyncBack() throws {
     let laptop = try InProcess()
     let desktop = try InProcess()
@@ -462,6 +308,66 @@ import Testing
     let missing = vdir.directory.file("missing")
     #expect(try laptop.run("sync \(missing) --dry-run").contains("1 sent"))
     #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test func onlyFilesWhoseStatChangedAreRead() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Same size A", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    let path = vdir.path + "/" + note.uid + ".ics"
+    var before = stat()
+    lstat(path, &before)
+    // Other bytes of the same size, written in place, the modification time put back: the
+    // sync does not read the file (size, time and inode as recorded).
+    let changed = vdir.text(note.uid + ".ics").replacingOccurrences(
+      of: "SUMMARY:Same size A", with: "SUMMARY:Same size B")
+    let file = open(path, O_WRONLY)
+    _ = changed.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
+    close(file)
+    var times = [before.st_atim, before.st_mtim]
+    utimensat(AT_FDCWD, path, &times, 0)
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(try Self.note(laptop, uid: note.uid)?.body == "Same size A")
+    // Touched, it is read, and the change is taken.
+    utimensat(AT_FDCWD, path, nil, 0)
+    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
+    #expect(try Self.note(laptop, uid: note.uid)?.body == "Same size B")
+  }
+
+  @Test func anEmptiedFolderRemovesNothingUnlessForced() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    try laptop.store.add("Two", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+    for name in vdir.items() { vdir.remove(name) }
+    let database = contentsOfFile(laptop.directory.file("notes.db"))
+    let refused = laptop.failure("sync")
+    #expect(refused?.status == 1)
+    #expect(
+      refused?.message
+        == "'\(vdir.path)' holds no item, but 2 notes were synced with it: nothing was changed; "
+        + "if every note should go, run 'calpager sync --force-delete'")
+    #expect(contentsOfFile(laptop.directory.file("notes.db")) == database)
+    #expect(try laptop.run("sync --force-delete") == Self.summary(vdir, removed: 2) + "\n")
+    #expect(try laptop.store.noteCount() == 0)
+  }
+
+  @Test func aNewFolderAtTheSamePathIsAFirstSyncNotARemoval() throws {
+    let laptop = try InProcess()
+    let vdir = VdirFolder()
+    try laptop.store.add("One", on: Day("2024-05-01")!)
+    try laptop.store.add("Two", on: Day("2024-05-02")!)
+    try laptop.run("sync \(vdir.path)")
+    // The folder removed and made again (or this database copied to another machine).
+    let kept = vdir.items().first!
+    let text = vdir.text(kept)
+    try FileManager.default.removeItem(atPath: vdir.path)
+    try vdir.write(kept, text)
+    #expect(try laptop.run("sync") == Self.summary(vdir, sent: 1) + "\n")
+    #expect(try laptop.store.noteCount() == 2)
+    #expect(vdir.items().count == 2)
   }
 
   @Test func theJSONSummaryHasTheDocumentedShape() throws {

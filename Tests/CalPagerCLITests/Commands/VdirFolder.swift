@@ -43,11 +43,14 @@ final class VdirFolder {
     unlink(path + "/" + name)
   }
 
-  /// Every file with its bytes and its stat (size, modification time in ns, inode): what
-  /// must not change when a sync has nothing to do.
-  func snapshot() -> [String: [Int]] {
+  /// The name of the marker file calpager writes at a folder's first sync.
+  static let marker = ".calpager-vdir"
+
+  /// Every file (but the marker, unless `includingMarker`) with its bytes and its stat (size,
+  /// modification time in ns, inode): what must not change when a sync has nothing to do.
+  func snapshot(includingMarker: Bool = true) -> [String: [Int]] {
     var result: [String: [Int]] = [:]
-    for name in names() {
+    for name in names() where includingMarker || name != VdirFolder.marker {
       var info = stat()
       guard lstat(path + "/" + name, &info) == 0 else { continue }
       let bytes = self.bytes(name) ?? []
@@ -82,6 +85,12 @@ final class VdirFolder {
 func journalItem(uid: String, _ lines: [String], prodID: String = "-//Phone//Journal 1.0//EN")
   -> String
 {
-  (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(prodID)", "BEGIN:VJOURNAL", "UID:\(uid)"]
-    + lines + ["END:VJOURNAL", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+  crlfLines(
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(prodID)", "BEGIN:VJOURNAL", "UID:\(uid)"]
+      + lines + ["END:VJOURNAL", "END:VCALENDAR"])
+}
+
+/// `lines`, each ended with CRLF as iCalendar ends them.
+func crlfLines(_ lines: [String]) -> String {
+  lines.map { $0 + "\r\n" }.joined()
 }

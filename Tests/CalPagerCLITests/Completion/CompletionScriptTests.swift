@@ -39,7 +39,7 @@ import Testing
     let path = try script("bash")
     let lines: [(String, String)] = [
       ("calpager exp", "export"),
-      ("calpager s", "show search shell"),
+      ("calpager s", "show search sync shell"),
       ("calpager export --for", "--format"),
       ("calpager export --format ''", "jsonl json csv ics md"),
       ("calpager export --format = j", "jsonl json"),

@@ -21,7 +21,7 @@ import Testing
     #expect(words.contains("exit"), "aliases too")
     #expect(!words.contains("shell"), "not in the line mode")
     #expect(tab("exp") == .insert("ort "))
-    #expect(tab("s") == .list(["search", "show"]))
+    #expect(tab("s") == .list(["search", "show", "sync"]))
     #expect(tab("--json go") == .insert("to "), "after a global option")
   }
 

@@ -9,14 +9,14 @@ import Testing
 @Suite struct LosslessJournalEndToEndTests {
   /// A journal as a phone app writes it: properties calpager does not read, a parameter on
   /// DESCRIPTION, a UTC start late in the evening, CRLF line ends.
-  static let phoneJournal = [
+  static let phoneJournal = crlfLines([
     "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//Journal 1.0//EN", "BEGIN:VJOURNAL",
     "UID:phone-1", "DTSTAMP:20240501T100000Z", "CREATED:20240501T090000Z",
     "LAST-MODIFIED:20240501T100000Z", "DTSTART:20240501T230000Z", "SUMMARY:Phone title",
     "DESCRIPTION;LANGUAGE=en:Body written on the phone", "CATEGORIES:work,home",
     "ATTACH:https://example.com/a.png", "STATUS:FINAL", "X-PHONE-MOOD;X-SCALE=5:4",
     "SEQUENCE:3", "END:VJOURNAL", "END:VCALENDAR",
-  ].map { $0 + "\r\n" }.joined()
+  ])
 
   /// The lines of `text` (split at CRLF).
   static func lines(_ text: String) -> [String] {
@@ -141,7 +141,7 @@ import Testing
     let file = calpager.directory.file("other.ics")
     try writeFile(
       file,
-      [
+      crlfLines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
         "BEGIN:VJOURNAL", "UID:undated", "DTSTAMP:20240601T120000Z",
         "CREATED:20240520T230000Z", "DESCRIPTION:No start date", "END:VJOURNAL",
@@ -152,7 +152,7 @@ import Testing
         "RECURRENCE-ID;VALUE=DATE:20240610", "DTSTART;VALUE=DATE:20240611",
         "SUMMARY:Weekly review (moved)", "END:VJOURNAL",
         "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined())
+      ]))
     let result = try calpager.run(["import", file], environment: ["TZ": "Asia/Tokyo"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "Imported \(file): 2 added, 0 updated, 0 unchanged, 0 skipped\n")
@@ -173,7 +173,7 @@ import Testing
     let file = calpager.directory.file("mixed.ics")
     try writeFile(
       file,
-      [
+      crlfLines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
         "BEGIN:VEVENT", "UID:event-1", "DTSTAMP:20240601T120000Z",
         "DTSTART:20240601T120000Z", "SUMMARY:Meeting", "END:VEVENT",
@@ -185,7 +185,7 @@ import Testing
         "BEGIN:VJOURNAL", "UID:kept", "DTSTAMP:20240601T120000Z",
         "DTSTART;VALUE=DATE:20240601", "SUMMARY:Kept", "END:VJOURNAL",
         "END:VCALENDAR",
-      ].map { $0 + "\r\n" }.joined())
+      ]))
     try calpager.run(["show"])
     let before = calpager.snapshot()
     let dryRun = try calpager.run(["import", "--dry-run", file])

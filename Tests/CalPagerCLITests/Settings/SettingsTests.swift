@@ -142,7 +142,7 @@ import Testing
       CLIError.unknownSetting("colour").description
         == "Unknown setting 'colour': the settings are menu-item-size, menu-spacing, menu-insets, "
         + "menu-alignment, selected-position, indicator, indicator-insets, border, border-insets, "
-        + "menu-position, first-weekday")
+        + "menu-position, first-weekday, sync-dir")
   }
 
   @Test func everySettingDescribesItself() {
