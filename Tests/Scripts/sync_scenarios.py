@@ -36,7 +36,8 @@ Each scenario runs on a server and devices of its own, and checks what a user wo
                 loses nothing; once the server is back, the next round carries the change.
   last          removing the last note: vdirsyncer refuses to empty a side ("completely
                 emptied", so `calpager sync` exits 1) until `vdirsyncer sync --force-delete
-                notes` on each device, as the README says; then both devices have no notes.
+                notes`, and calpager a folder emptied under a note it still has until `calpager
+                sync --force-delete`, as the README says; then no device has a note.
   race          the desktop's round falls inside the laptop's, both changing one note: vdirsyncer
                 stops on that note ("changed on both sides", exit 1) and each side keeps its
                 version, while other notes still sync; the README's way out (remove the
@@ -630,7 +631,15 @@ def scenario_last(peers: Peers) -> None:
                f"the {device.name}'s sync after the last note went exited {result.returncode}: "
                f"{result.stderr[-300:]!r}")
         device.vdirsyncer("sync", "--force-delete", "notes")
-        device.sync()
+    laptop.sync()
+    # Nor will calpager take a folder emptied under a note it still has: the desktop's note
+    # goes only with --force-delete, as the README says.
+    result = desktop.calpager("sync", check=False)
+    expect(result.returncode == 1 and b"--force-delete" in result.stderr,
+           f"the desktop's sync of an emptied folder exited {result.returncode}: "
+           f"{result.stderr[-300:]!r}")
+    expect(desktop.note(uid) is not None, "the refused sync removed the desktop's note")
+    desktop.sync("--force-delete")
     expect(peers.collection.names() == [], f"the server holds {peers.collection.names()}")
     for device in peers.devices:
         expect(device.notes() == [] and device.files() == {},
