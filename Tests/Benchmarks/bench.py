@@ -6,6 +6,7 @@ what the sqlite3 CLI does with the same file, side by side in one run.
     python3 Tests/Benchmarks/bench.py --quick     # CI (.ci/bench): 10^3 notes, few runs
     python3 Tests/Benchmarks/bench.py --sizes 1000,100000 --sections oneshot,shell
     python3 Tests/Benchmarks/bench.py --sizes 1000000 --sections browse  # keys in browse
+    python3 Tests/Benchmarks/bench.py --sections sync --sync-sizes 10000,100000  # calpager sync
     python3 Tests/Benchmarks/bench.py --xswiftc=-static-executable   # a variant build
 
 It builds calpager in release with --static-swift-stdlib, makes databases of notes spread
@@ -82,8 +83,8 @@ def remove_database(path):
 
 # MARK: - Tools and build
 
-def ensure_tools():
-    missing = [tool for tool in ("sqlite3", "hyperfine") if shutil.which(tool) is None]
+def ensure_tools(extra=()):
+    missing = [tool for tool in ("sqlite3", "hyperfine", *extra) if shutil.which(tool) is None]
     if not os.path.exists("/usr/bin/time"):
         missing.append("time")
     if not missing:
@@ -766,9 +767,12 @@ def main():
     parser.add_argument("--bulk-runs", type=int,
                         help="runs per shell, export and import figure (default 10)")
     parser.add_argument("--lines", type=int, help="commands per shell session (default 100000)")
-    parser.add_argument("--sections", default="oneshot,search,shell,export,browse",
+    parser.add_argument("--sections", default="oneshot,search,shell,export,browse,sync",
                         help="any of oneshot, search, shell, export (export includes import), "
-                        "browse (key press to frame in calpager browse, through a pty)")
+                        "browse (key press to frame in calpager browse, through a pty), "
+                        "sync (calpager sync with a vdir: sync_bench.py)")
+    parser.add_argument("--sync-sizes",
+                        help="note counts of the sync section (default 10000,100000)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--xswiftc", action="append", default=None, metavar="FLAG",
                         help="an -Xswiftc flag for the measured build, written with '=': "
@@ -787,6 +791,7 @@ def main():
         arguments.runs = arguments.runs or 3
         arguments.bulk_runs = arguments.bulk_runs or 2
         arguments.lines = arguments.lines or 2000
+        arguments.sync_sizes = arguments.sync_sizes or "1000"
     sizes = [int(size) for size in (arguments.sizes or "1000,100000,1000000").split(",")]
     arguments.runs = arguments.runs or 15
     arguments.bulk_runs = arguments.bulk_runs or 10
@@ -795,13 +800,15 @@ def main():
 
     os.environ.update(ENVIRONMENT)
     os.makedirs(WORK, exist_ok=True)
-    ensure_tools()
+    ensure_tools(("strace",) if "sync" in sections else ())
     calpager = build(arguments.no_build, arguments.xswiftc)
     traced = build(arguments.no_build, []) if arguments.xswiftc else calpager
     tracer = Tracer(build_shim(), calpager, traced)
     info = machine()
     start_pressure = cpu_pressure()
-    databases = [Database(calpager, count, arguments.fresh) for count in sorted(sizes)]
+    databases = []
+    if sections - {"sync"}:  # the sync section makes its own, of --sync-sizes
+        databases = [Database(calpager, count, arguments.fresh) for count in sorted(sizes)]
     results = Results()
     if "oneshot" in sections:
         one_shot(calpager, databases, tracer, results, arguments.runs)
@@ -817,6 +824,11 @@ def main():
         check_export(calpager, databases[0])
         export_import(calpager, databases[-1], empty_database(calpager), results,
                       arguments.bulk_runs)
+    if "sync" in sections:
+        import sync_bench
+        sync_sizes = [int(size) for size in (arguments.sync_sizes or "10000,100000").split(",")]
+        sync_bench.section(sys.modules[__name__], calpager, sync_sizes, results,
+                           arguments.bulk_runs, arguments.fresh)
     table = report(info, results, arguments, (start_pressure, cpu_pressure()))
     print(table)
     with open(arguments.output, "w") as out:
