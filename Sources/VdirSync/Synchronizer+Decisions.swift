@@ -183,16 +183,21 @@ extension Synchronizer {
   ) {
     let note = current.note
     if decoded.body == note.body && decoded.day == note.day {
-      // The same content on both sides: recorded, no conflict. The file's item is kept with
-      // the note (it may carry what another program added).
+      // The same content on both sides: no conflict, and the file is left as it is. The note
+      // takes the file's times, so that every device that reads the file ends with the same
+      // note, and its item (which may carry what another program added).
       let item: StoredItemUpdate =
         decoded.ical == nil || decoded.ical == note.ical
           || ItemEquivalence.areEquivalent(bytes, ICalItem.render(note, zone: options.zone))
         ? .keep : .set(decoded.ical)
+      let times = NoteTimes(
+        created: decoded.created ?? note.created, updated: decoded.updated ?? note.updated)
       return add(
         Job(
-          change: .inStep(file, uid: uid, version: current.version, item: item), effect: .none,
-          uid: uid))
+          change: .inStep(
+            file, uid: uid, version: current.version, item: item,
+            times: times == NoteTimes(created: note.created, updated: note.updated) ? nil : times),
+          effect: .none, uid: uid))
     }
     let fileTime = decoded.updated?.truncatedToSecond
     let vdirWins = fileTime.map { note.updated.truncatedToSecond <= $0 } ?? false

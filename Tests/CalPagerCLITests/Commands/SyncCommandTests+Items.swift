@@ -236,4 +236,27 @@ extension SyncCommandTests {
       #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0D && $0 != 0x0A && $0 != 0x09 })
     }
   }
+
+  @Test func theSameEditOnTwoDevicesLeavesThemTheSameNote() throws {
+    let laptop = try InProcess()
+    let desktop = try InProcess()
+    let vdir = VdirFolder()
+    let note = try laptop.store.add("Plan: meet at 10", on: Day("2024-05-01")!)
+    try laptop.run("sync \(vdir.path)")
+    try desktop.run("sync \(vdir.path)")
+    let onDesktop = try #require(try Self.note(desktop, uid: note.uid)?.id)
+    try laptop.run("edit \(note.id!) Plan: meet at 12")
+    usleep(5_000)  // the two edits a few milliseconds apart, as on two machines
+    try desktop.run("edit \(onDesktop) Plan: meet at 12")
+    #expect(try laptop.run("sync") == Self.summary(vdir, updated: 1) + "\n")
+    #expect(try desktop.run("sync") == Self.summary(vdir) + "\n")
+    // Both devices hold the same note, times included: the laptop's, which the file carries.
+    let onLaptopNow = try #require(try Self.note(laptop, uid: note.uid))
+    let onDesktopNow = try #require(try Self.note(desktop, uid: note.uid))
+    #expect(onDesktopNow.updated == onLaptopNow.updated)
+    #expect(onDesktopNow.created == onLaptopNow.created)
+    #expect(try desktop.run("export") == laptop.run("export"))
+    #expect(try laptop.run("sync") == Self.summary(vdir) + "\n")
+    #expect(try desktop.run("sync") == Self.summary(vdir) + "\n")
+  }
 }
