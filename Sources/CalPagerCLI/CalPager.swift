@@ -22,16 +22,18 @@ public enum CalPager {
     var undecodable: [String] = []
     var pointer = environ
     while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        let name = String(text[..<equals])
-        if String(validatingCString: entry) == nil {
-          undecodable.append(name)
-        } else {
-          environment[name] = String(text[text.index(after: equals)...])
-        }
-      }
       pointer += 1
+      // Split at the first '=' by bytes: a search by Character would cost every variable a
+      // grapheme-breaking walk, a sizeable part of a one-shot command's start.
+      guard let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { continue }
+      let nameLength = entry.distance(to: equals)
+      guard let text = String(validatingCString: entry) else {
+        let bytes = UnsafeRawBufferPointer(start: entry, count: nameLength)
+        undecodable.append(String(decoding: bytes, as: UTF8.self))
+        continue
+      }
+      let name = String(Substring(text.utf8.prefix(nameLength)))
+      environment[name] = String(Substring(text.utf8.dropFirst(nameLength + 1)))
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     // A variable that names the database must not quietly name another file.

@@ -57,7 +57,11 @@ public struct CommandSpec: Sendable {
   public var abstract: String
   /// Paragraphs after the overview: prose lines are joined and wrapped, lines starting with a
   /// space (examples) are kept as they are, blank lines separate paragraphs.
-  public var discussion: String
+  ///
+  /// Made when asked for: only help, the man page and the tests read it, so a command that runs
+  /// does not build every command's prose first.
+  public var discussion: String { makeDiscussion() }
+  private let makeDiscussion: @Sendable () -> String
   /// Complete usage lines, such as `calpager next [<n>] [--with-notes]`.
   public var usage: [String]
   /// The positional arguments.
@@ -70,8 +74,10 @@ public struct CommandSpec: Sendable {
   /// Whether a word starting with a single `-` that is not one of the command's options is an
   /// argument rather than an unknown option (`search bank -mortgage`).
   public var takesDashWords = false
-  /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings).
-  public var sections: [Section] = []
+  /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings), made when
+  /// asked for, as the discussion is.
+  public var sections: [Section] { makeSections() }
+  private let makeSections: @Sendable () -> [Section]
 
   /// A titled block of entries in help, such as `SETTINGS:`.
   public struct Section: Sendable {
@@ -89,21 +95,22 @@ public struct CommandSpec: Sendable {
 
   /// Creates a spec.
   public init(
-    name: String, aliases: [String] = [], abstract: String, discussion: String,
+    name: String, aliases: [String] = [], abstract: String,
+    discussion: @autoclosure @escaping @Sendable () -> String,
     usage: [String], arguments: [Argument] = [], options: [OptionHelp] = [],
     availability: Availability = .everywhere, takesDashWords: Bool = false,
-    sections: [Section] = []
+    sections: @autoclosure @escaping @Sendable () -> [Section] = []
   ) {
     self.name = name
     self.aliases = aliases
     self.abstract = abstract
-    self.discussion = discussion
+    self.makeDiscussion = discussion
     self.usage = usage
     self.arguments = arguments
     self.options = options
     self.availability = availability
     self.takesDashWords = takesDashWords
-    self.sections = sections
+    self.makeSections = sections
   }
 
   /// Whether the command exists only inside `calpager shell`.

@@ -52,6 +52,11 @@ public struct Grammar: Sendable {
     indexByWord[String(word)].map { commands[$0] }
   }
 
+  /// Where the command a word names (its name or an alias) is in `commands`, or nil.
+  public func position(of word: some StringProtocol) -> Int? {
+    indexByWord[String(word)]
+  }
+
   /// The spec of the default command.
   public var defaultSpec: CommandSpec {
     commands[indexByWord[defaultCommand] ?? 0]

@@ -45,9 +45,6 @@ enum CommandRegistry {
 
   /// The command type named `name` (a spec's name).
   static func command(named name: String) -> (any CalPagerCommand.Type)? {
-    byName[name]
+    grammar.position(of: name).map { commands[$0] }
   }
-
-  private static let byName = Dictionary(
-    uniqueKeysWithValues: commands.map { ($0.spec.name, $0) })
 }
