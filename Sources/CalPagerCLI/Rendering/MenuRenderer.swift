@@ -47,22 +47,31 @@ struct MenuRenderer {
   /// a day with notes, `•` in the last column.
   private func appendCell(for day: Day, width: Int, selected: Bool, to line: inout [UInt8]) {
     let isToday = day == today
-    let weekday = day.weekday.shortName.utf8
+    let name = MenuRenderer.weekdayBytes[day.weekday.rawValue - 1]
     let dayOfMonth = day.dayOfMonth
-    let fullWidth = weekday.count + (dayOfMonth >= 10 ? 3 : 2) + (isToday ? 1 : 0)
+    let fullWidth = 3 + (dayOfMonth >= 10 ? 3 : 2) + (isToday ? 1 : 0)
     MenuLines(style: style).appendCell(
       width: width, labelWidth: fullWidth, isToday: isToday, hasNotes: model.noteCount(day) > 0,
       selected: selected, alignment: options.alignment, to: &line
     ) { columns, line in
       // The label is ASCII: one byte a column.
       let labelStart = line.count
-      line.append(contentsOf: weekday)
+      line.append(name.0)
+      line.append(name.1)
+      line.append(name.2)
       line.append(0x20)
       if dayOfMonth >= 10 { line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth / 10)) }
       line.append(UInt8(truncatingIfNeeded: 0x30 + dayOfMonth % 10))
       if isToday { line.append(UInt8(ascii: "*")) }
-      line.removeSubrange((labelStart + columns)...)
+      if columns < fullWidth { line.removeSubrange((labelStart + columns)...) }
     }
+  }
+
+  /// The weekdays' short names (`Weekday.shortName`, three ASCII letters each) as bytes.
+  private static let weekdayBytes: [(UInt8, UInt8, UInt8)] = Weekday.allCases.map { weekday in
+    let bytes = Array(weekday.shortName.utf8)
+    precondition(bytes.count == 3, "a weekday's short name is three letters")
+    return (bytes[0], bytes[1], bytes[2])
   }
 }
 

@@ -89,29 +89,49 @@ struct NoteLines {
   /// the start of its line: `TerminalText`'s tab stops, for text with nothing else to escape.
   private static func expandTabs(_ text: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
     guard let base = text.baseAddress else { return }
-    /// The scalars of `range`: its bytes that are not UTF-8 continuation bytes.
-    func scalars(_ range: Range<Int>) -> Int {
-      var count = 0
-      for index in range where text[index] & 0xC0 != 0x80 { count += 1 }
-      return count
-    }
     var column = 0
     var copied = 0
     while copied < text.count, let found = memchr(base + copied, 0x09, text.count - copied) {
       let tab = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-      let segment = UnsafeBufferPointer(rebasing: text[copied..<tab])
-      if let newline = segment.lastIndex(of: 0x0A) {
-        column = scalars((copied + newline + 1)..<tab)
-      } else {
-        column += scalars(copied..<tab)
+      // The last newline before the tab, if any: memchr forwards (most notes have none).
+      var lineStart: Int?
+      while let newline = memchr(base + (lineStart ?? copied), 0x0A, tab - (lineStart ?? copied)) {
+        lineStart = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
       }
-      result.append(contentsOf: segment)
+      if let lineStart {
+        column = scalars(in: UnsafeBufferPointer(rebasing: text[lineStart..<tab]))
+      } else {
+        column += scalars(in: UnsafeBufferPointer(rebasing: text[copied..<tab]))
+      }
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<tab]))
       let spaces = 4 - column % 4
-      result.append(contentsOf: repeatElement(0x20, count: spaces))
+      PlainWrap.spaces.withUnsafeBufferPointer {
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<spaces]))
+      }
       column += spaces
       copied = tab + 1
     }
     result.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
+  }
+
+  /// The scalars of UTF-8 `bytes`: the bytes that are not continuation bytes, counted eight
+  /// at a time.
+  private static func scalars(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var count = 0
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      // A continuation byte is 10xxxxxx: its high bit set and the next one clear.
+      let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+      count += 8 - continuations.nonzeroBitCount
+      offset += 8
+    }
+    while offset < bytes.count {
+      if bytes[offset] & 0xC0 != 0x80 { count += 1 }
+      offset += 1
+    }
+    return count
   }
 
   /// Appends the lines of `text`, escaped already, wrapped by `TextWrap`; the first with the

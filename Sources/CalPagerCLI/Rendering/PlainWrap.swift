@@ -4,13 +4,15 @@ import CalendarPaging
   import Glibc
 #endif
 
-/// Lays out plain text in one pass, straight into the output: the common case of note text.
+/// Lays out plain text straight into the output: the common case of note text.
 ///
 /// Text is plain when every character is a single scalar that needs no escape and no
 /// combining mark or joiner follows it (the characters `TextWrap` measures from their bytes),
-/// with no tab. For such text this gives exactly `TextWrap`'s lines, but checks, measures,
-/// breaks and copies in the same pass. At the first character that is not plain it takes back
-/// what it wrote and says so; the caller then lays the note out the general way.
+/// with no tab. For such text this gives exactly `TextWrap`'s lines: each paragraph is checked
+/// once (eight bytes at a time where it is ASCII), then each line's end is found by measuring
+/// up to its first column that does not fit and looking back to a space, and the line is
+/// copied. When a paragraph is not plain it takes back what it wrote and says so; the caller
+/// then lays the note out the general way.
 struct PlainWrap {
   /// The columns of a line of text.
   let width: Int
@@ -45,6 +47,9 @@ struct PlainWrap {
     }
   }
 
+  /// Spaces to indent lines with (and to expand tabs into), appended as a slice.
+  static let spaces = [UInt8](repeating: 0x20, count: 256)
+
   /// Appends one line of `bytes`: `range`, after the indent unless it is the first line.
   private func emit(
     _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, first: inout Bool,
@@ -52,6 +57,10 @@ struct PlainWrap {
   ) {
     if first {
       first = false
+    } else if indent <= PlainWrap.spaces.count {
+      PlainWrap.spaces.withUnsafeBufferPointer {
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<indent]))
+      }
     } else {
       buffer.append(contentsOf: repeatElement(0x20, count: indent))
     }
@@ -72,104 +81,115 @@ struct PlainWrap {
     return value >= 0x1F300 && value <= 0x1FAFF && !(value >= 0x1F3FB && value <= 0x1F3FF)
   }
 
+  /// Whether the eight bytes at `pointer` are all printable ASCII (0x20 to 0x7E).
+  @inline(__always)
+  private static func isPrintableASCII(eightAt pointer: UnsafePointer<UInt8>) -> Bool {
+    let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A high bit where a byte is below 0x20, or above 0x7E (or has its own high bit set).
+    let below = (word &- ones &* 0x20) & ~word & highs
+    let above = ((word &+ ones) | word) & highs
+    return below | above == 0
+  }
+
+  /// Whether a paragraph is plain: printable ASCII, and characters of one scalar each that
+  /// need no escape, with nothing after them that could join them.
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    var offset = 0
+    while offset < count {
+      if offset + 8 <= count && isPrintableASCII(eightAt: base + offset) {
+        offset += 8
+        continue
+      }
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        guard byte >= 0x20 && byte < 0x7F else { return false }  // controls, tabs, DEL
+        offset += 1
+        continue
+      }
+      // An ASCII character before this one must not be joined by it.
+      if offset > 0 && bytes[offset - 1] < 0x80 && !endsCharacter(bytes, offset) { return false }
+      let (value, scalarLength) = TerminalText.scalar(in: bytes, at: offset)
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      guard endsCharacter(bytes, offset + scalarLength), value != 0x200D, value != 0xFE0F,
+        !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
+      else { return false }
+      offset += scalarLength
+    }
+    return true
+  }
+
+  /// Where the first character that does not fit on a line starting at `start` begins.
+  ///
+  /// Nil when the rest of the paragraph fits. A character wider than the line still goes on
+  /// an empty one.
+  private func firstOverflow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    var offset = start
+    var columns = 0
+    while offset < count {
+      if columns + 8 <= width && offset + 8 <= count
+        && PlainWrap.isPrintableASCII(eightAt: base + offset)
+      {
+        offset += 8
+        columns += 8
+        continue
+      }
+      if bytes[offset] < 0x80 {
+        if columns + 1 > width { return offset }
+        columns += 1
+        offset += 1
+        continue
+      }
+      let (value, length) = TerminalText.scalar(in: bytes, at: offset)
+      let characterWidth = DisplayWidth.of(Unicode.Scalar(value) ?? "\u{FFFD}")
+      if columns + characterWidth > width && columns > 0 { return offset }
+      columns += characterWidth
+      offset += length
+    }
+    return nil
+  }
+
   /// Appends one paragraph's lines; false when it is not plain.
+  ///
+  /// Each line's end is found from its first character that does not fit, looking back:
+  /// a run of spaces there ends the line where the run starts (the next line starts after
+  /// it); inside a word, the line ends at the last run of spaces after its start, else the
+  /// word is broken where the line is full. Only spaces are break opportunities in plain
+  /// text, so these are the lines `TextWrap` makes.
   private func appendParagraph(
     _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8]
   ) -> Bool {
+    guard PlainWrap.isPlain(bytes) else { return false }
     let count = bytes.count
     var lineStart = 0
-    var lineWidth = 0
     var emitted = false
-    // The last break opportunity on the line: where it would end, where the next would
-    // start, and the width up to the next start; `breakEnd` < 0 when there is none.
-    var breakEnd = -1
-    var breakNext = 0
-    var breakWidth = 0
-    var offset = 0
-    while offset < count {
-      let byte = bytes[offset]
-      var length = 1
-      var characterWidth = 1
-      if byte == 0x20 {
-        var runEnd = offset + 1
+    while let limit = firstOverflow(bytes, from: lineStart) {
+      if bytes[limit] == 0x20 {
+        var runStart = limit
+        while runStart > lineStart && bytes[runStart - 1] == 0x20 { runStart -= 1 }
+        var runEnd = limit + 1
         while runEnd < count && bytes[runEnd] == 0x20 { runEnd += 1 }
-        guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
-        let runWidth = runEnd - offset
-        if lineWidth + runWidth > width {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
-          emitted = true
-          lineStart = runEnd
-          lineWidth = 0
-          breakEnd = -1
+        emit(lineStart..<runStart, of: bytes, first: &first, to: &buffer)
+        lineStart = runEnd
+      } else {
+        var wordStart = limit
+        while wordStart > lineStart && bytes[wordStart - 1] != 0x20 { wordStart -= 1 }
+        var runStart = wordStart
+        while runStart > lineStart && bytes[runStart - 1] == 0x20 { runStart -= 1 }
+        if runStart > lineStart {
+          emit(lineStart..<runStart, of: bytes, first: &first, to: &buffer)
+          lineStart = wordStart
         } else {
-          breakEnd = offset
-          breakNext = runEnd
-          breakWidth = lineWidth + runWidth
-          lineWidth += runWidth
+          emit(lineStart..<limit, of: bytes, first: &first, to: &buffer)
+          lineStart = limit
         }
-        offset = runEnd
-        continue
       }
-      if byte > 0x20 && byte < 0x7F {
-        // A run of printable ASCII but spaces, one column each: measured as a whole, with the
-        // breaks a character-by-character walk would make where it overflows the line.
-        var runEnd = offset + 1
-        while runEnd < count && bytes[runEnd] > 0x20 && bytes[runEnd] < 0x7F { runEnd += 1 }
-        guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
-        var next = offset
-        while lineWidth + (runEnd - next) > width {
-          // The character at `overflow` is the first that does not fit.
-          let overflow = next + max(width - lineWidth, 0)
-          if lineWidth + (overflow - next) == 0 {
-            // An empty line takes one character whatever its width (it never applies here:
-            // width is at least 1).
-            break
-          }
-          if breakEnd > lineStart {
-            emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
-            lineStart = breakNext
-            lineWidth -= breakWidth
-          } else {
-            emit(lineStart..<overflow, of: bytes, first: &first, to: &buffer)
-            lineStart = overflow
-            lineWidth = 0
-            next = overflow
-          }
-          emitted = true
-          breakEnd = -1
-          if next != overflow {
-            // After a break at the last space, the characters already read stay on the line.
-            lineWidth += overflow - next
-            next = overflow
-          }
-        }
-        lineWidth += runEnd - next
-        offset = runEnd
-        continue
-      }
-      guard byte >= 0x80 else { return false }  // controls, tabs, DEL
-      let (value, scalarLength) = TerminalText.scalar(in: bytes, at: offset)
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      guard PlainWrap.endsCharacter(bytes, offset + scalarLength), value != 0x200D,
-        value != 0xFE0F, !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
-      else { return false }
-      length = scalarLength
-      characterWidth = DisplayWidth.of(scalar)
-      if lineWidth + characterWidth > width && lineWidth > 0 {
-        if breakEnd > lineStart {
-          emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
-          lineStart = breakNext
-          lineWidth -= breakWidth
-        } else {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
-          lineStart = offset
-          lineWidth = 0
-        }
-        emitted = true
-        breakEnd = -1
-      }
-      lineWidth += characterWidth
-      offset += length
+      emitted = true
     }
     if lineStart < count || !emitted {
       emit(lineStart..<count, of: bytes, first: &first, to: &buffer)

@@ -39,7 +39,14 @@ import Testing
     "supercalifragilisticexpialidocious", "\"", "\\",
   ]
 
-  @Test(arguments: [NoteLinesTests.pieces, NoteLinesTests.plainPieces])
+  /// Pieces of printable ASCII, which the one-pass path lays out line by line: words long
+  /// and short, runs of spaces, tabs, newlines.
+  static let asciiPieces = [
+    "a", "word", "longerword", " ", "  ", "   ", "\t", "\n", "x", "-", "\"", "\\", ".",
+    "supercalifragilisticexpialidocious", "pneumonoultramicroscopicsilicovolcanoconiosis",
+  ]
+
+  @Test(arguments: [NoteLinesTests.pieces, NoteLinesTests.plainPieces, NoteLinesTests.asciiPieces])
   func plainAndGeneralLayoutsAgree(pieces: [String]) {
     var random = SplitMix64(seed: 20_261_201)
     for round in 0..<3000 {
@@ -51,7 +58,7 @@ import Testing
         id: random.next(in: 1...12_000), uid: "u", day: .first, body: body,
         created: Timestamp(millisecondsSinceEpoch: 0)!,
         updated: Timestamp(millisecondsSinceEpoch: 0)!)
-      let width = random.next(in: 20...120)
+      let width = random.next(in: 6...120)
       let plain = lines(note, width: width, plain: true)
       let general = lines(note, width: width, plain: false)
       #expect(plain == general, "round \(round), width \(width): \(body.debugDescription)")
