@@ -51,7 +51,7 @@ extension StepCommand {
       ],
       options: [
         OptionHelp(.withNotes, help: "Count only the days that have notes."),
-        OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue))),
+        .by,
       ]
     )
   }
@@ -68,11 +68,6 @@ extension StepCommand {
   }
 }
 
-/// The help of `--by`, the same for every paging command.
-let byHelp =
-  "What to step and show by: day, week (its seven days, from first-weekday) or month (a grid "
-  + "and the selected day's notes). (default: the page-by setting, day)"
-
 /// The move of `next` and `prev`: a number of days, weeks or months, or of days with notes,
 /// either way.
 ///
@@ -86,10 +81,9 @@ struct Step {
   let forward: Bool
 
   func run(in context: CommandContext, by unit: CalendarUnit?) throws -> PageResult {
-    let session = try context.session
-    return try session.page(width: context.style.width, by: unit, withDetails: context.style.json) {
-      selected, unit in
-      try target(from: selected, by: unit, store: session.store)
+    let store = try context.store
+    return try context.page(by: unit) { selected, unit in
+      try target(from: selected, by: unit, store: store)
     }
   }
 
