@@ -77,35 +77,16 @@ struct PlainWrap {
     _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8]
   ) -> Bool {
     let count = bytes.count
-    var lineStart = 0
-    var lineWidth = 0
-    var emitted = false
-    // The last break opportunity on the line: where it would end, where the next would
-    // start, and the width up to the next start; `breakEnd` < 0 when there is none.
-    var breakEnd = -1
-    var breakNext = 0
-    var breakWidth = 0
+    var line = WrappingLine()
     var offset = 0
     while offset < count {
       let byte = bytes[offset]
-      var length = 1
-      var characterWidth = 1
       if byte == 0x20 {
         var runEnd = offset + 1
         while runEnd < count && bytes[runEnd] == 0x20 { runEnd += 1 }
         guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
-        let runWidth = runEnd - offset
-        if lineWidth + runWidth > width {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
-          emitted = true
-          lineStart = runEnd
-          lineWidth = 0
-          breakEnd = -1
-        } else {
-          breakEnd = offset
-          breakNext = runEnd
-          breakWidth = lineWidth + runWidth
-          lineWidth += runWidth
+        if let ended = line.addSpaces(from: offset, to: runEnd, limit: width) {
+          emit(ended, of: bytes, first: &first, to: &buffer)
         }
         offset = runEnd
         continue
@@ -117,62 +98,37 @@ struct PlainWrap {
         while runEnd < count && bytes[runEnd] > 0x20 && bytes[runEnd] < 0x7F { runEnd += 1 }
         guard PlainWrap.endsCharacter(bytes, runEnd) else { return false }
         var next = offset
-        while lineWidth + (runEnd - next) > width {
+        while line.width + (runEnd - next) > width {
           // The character at `overflow` is the first that does not fit.
-          let overflow = next + max(width - lineWidth, 0)
-          if lineWidth + (overflow - next) == 0 {
+          let overflow = next + max(width - line.width, 0)
+          if line.width + (overflow - next) == 0 {
             // An empty line takes one character whatever its width (it never applies here:
             // width is at least 1).
             break
           }
-          if breakEnd > lineStart {
-            emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
-            lineStart = breakNext
-            lineWidth -= breakWidth
-          } else {
-            emit(lineStart..<overflow, of: bytes, first: &first, to: &buffer)
-            lineStart = overflow
-            lineWidth = 0
-            next = overflow
-          }
-          emitted = true
-          breakEnd = -1
-          if next != overflow {
-            // After a break at the last space, the characters already read stay on the line.
-            lineWidth += overflow - next
-            next = overflow
-          }
+          // The characters before it are on the line; after a break at the last space, they
+          // stay on the next one.
+          line.width += overflow - next
+          next = overflow
+          emit(line.breakLine(before: overflow), of: bytes, first: &first, to: &buffer)
         }
-        lineWidth += runEnd - next
+        line.width += runEnd - next
         offset = runEnd
         continue
       }
       guard byte >= 0x80 else { return false }  // controls, tabs, DEL
-      let (value, scalarLength) = TerminalText.scalar(in: bytes, at: offset)
+      let (value, length) = TerminalText.scalar(in: bytes, at: offset)
       let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      guard PlainWrap.endsCharacter(bytes, offset + scalarLength), value != 0x200D,
+      guard PlainWrap.endsCharacter(bytes, offset + length), value != 0x200D,
         value != 0xFE0F, !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
       else { return false }
-      length = scalarLength
-      characterWidth = DisplayWidth.of(scalar)
-      if lineWidth + characterWidth > width && lineWidth > 0 {
-        if breakEnd > lineStart {
-          emit(lineStart..<breakEnd, of: bytes, first: &first, to: &buffer)
-          lineStart = breakNext
-          lineWidth -= breakWidth
-        } else {
-          emit(lineStart..<offset, of: bytes, first: &first, to: &buffer)
-          lineStart = offset
-          lineWidth = 0
-        }
-        emitted = true
-        breakEnd = -1
+      if let ended = line.addCharacter(at: offset, width: DisplayWidth.of(scalar), limit: width) {
+        emit(ended, of: bytes, first: &first, to: &buffer)
       }
-      lineWidth += characterWidth
       offset += length
     }
-    if lineStart < count || !emitted {
-      emit(lineStart..<count, of: bytes, first: &first, to: &buffer)
+    if let last = line.lastLine(endingAt: count) {
+      emit(last, of: bytes, first: &first, to: &buffer)
     }
     return true
   }
