@@ -34,16 +34,13 @@ struct JRNLDecoder {
     while true {
       switch phase {
       case .start:
-        try reader.skipByteOrderMark()
-        guard let byte = try JSONStreamReading.skipWhitespace(&reader) else {
+        let opened = try JSONStreamReading.open(
+          UInt8(ascii: "{"), &reader, expected: "'{' to open jrnl's export")
+        guard opened else {
           phase = .end
           return nil
         }
-        guard byte == UInt8(ascii: "{") else {
-          throw try unexpected(&reader, expected: "'{' to open jrnl's export")
-        }
         objectLine = reader.line
-        reader.consume(1, newlines: 0)
         phase = .member(first: true)
       case .member(let first):
         guard let byte = try JSONStreamReading.skipWhitespace(&reader) else {
@@ -91,9 +88,7 @@ struct JRNLDecoder {
         guard byte == UInt8(ascii: "{") else { throw try unexpected(&reader, expected: "an entry") }
         return try entry(&reader)
       case .done:
-        if try JSONStreamReading.skipWhitespace(&reader) != nil {
-          throw try unexpected(&reader, expected: "nothing after the closing '}'")
-        }
+        try JSONStreamReading.expectEnd(&reader, after: "'}'")
         guard sawEntries else {
           throw RecordProblem(line: objectLine, problem: .missingField("entries"))
         }

@@ -16,15 +16,12 @@ struct JSONArrayDecoder {
     while true {
       switch phase {
       case .start:
-        try reader.skipByteOrderMark()
-        guard let byte = try Self.skipWhitespace(&reader) else {
+        let opened = try JSONStreamReading.open(
+          UInt8(ascii: "["), &reader, expected: "'[' to open the array of notes")
+        guard opened else {
           phase = .done
           return nil
         }
-        guard byte == UInt8(ascii: "[") else {
-          throw try unexpected(&reader, expected: "'[' to open the array of notes")
-        }
-        reader.consume(1, newlines: 0)
         phase = .firstElement
       case .firstElement:
         guard let byte = try Self.skipWhitespace(&reader) else {
@@ -55,9 +52,7 @@ struct JSONArrayDecoder {
         }
         return try element(&reader)
       case .done:
-        if try Self.skipWhitespace(&reader) != nil {
-          throw try unexpected(&reader, expected: "nothing after the closing ']'")
-        }
+        try JSONStreamReading.expectEnd(&reader, after: "']'")
         return nil
       }
     }

@@ -16,6 +16,29 @@ enum JSONStreamReading {
     }
   }
 
+  /// Opens the top-level value, `opening` (`[` or `{`), after a byte order mark and white space.
+  ///
+  /// False when the input is empty or only white space: it holds no notes.
+  ///
+  /// - Throws: `unexpectedCharacter(expected:)` when another byte comes first; what the reader
+  ///   throws.
+  static func open(_ opening: UInt8, _ reader: inout ByteReader, expected: String) throws -> Bool {
+    try reader.skipByteOrderMark()
+    guard let byte = try skipWhitespace(&reader) else { return false }
+    guard byte == opening else { throw try unexpected(&reader, expected: expected) }
+    reader.consume(1, newlines: 0)
+    return true
+  }
+
+  /// Checks that only white space follows the top-level value, which `closing` ended.
+  ///
+  /// - Throws: `unexpectedCharacter(expected:)` at anything else; what the reader throws.
+  static func expectEnd(_ reader: inout ByteReader, after closing: String) throws {
+    if try skipWhitespace(&reader) != nil {
+      throw try unexpected(&reader, expected: "nothing after the closing \(closing)")
+    }
+  }
+
   /// Makes the whole value that starts at the reader's first byte available, and returns its
   /// length and the line breaks it holds.
   ///
