@@ -7,6 +7,5 @@ enum Forward: StepDirection {
   typealias Opposite = Back
 
   static let isForward = true
-  static let spec = stepSpec(
-    name: "next", direction: "forward", ordinal: "following", edge: "past 9999-12-31")
+  static let spec = stepSpec()
 }

@@ -7,6 +7,5 @@ enum Back: StepDirection {
   typealias Opposite = Forward
 
   static let isForward = false
-  static let spec = stepSpec(
-    name: "prev", direction: "back", ordinal: "earlier", edge: "before 0001-01-01")
+  static let spec = stepSpec()
 }

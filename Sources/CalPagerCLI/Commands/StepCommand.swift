@@ -39,11 +39,13 @@ protocol StepDirection {
 }
 
 extension StepDirection {
-  /// The spec of `next` or `prev`, which differ only in their direction's words.
-  static func stepSpec(name: String, direction: String, ordinal: String, edge: String)
-    -> CommandSpec
-  {
-    CommandSpec(
+  /// The spec of `next` (forward) or `prev`, which differ only in their direction's words.
+  static func stepSpec() -> CommandSpec {
+    let (name, direction, ordinal, edge) =
+      isForward
+      ? ("next", "forward", "following", "past 9999-12-31")
+      : ("prev", "back", "earlier", "before 0001-01-01")
+    return CommandSpec(
       name: name,
       abstract: "Move the selection \(direction) by N days.",
       discussion: """
