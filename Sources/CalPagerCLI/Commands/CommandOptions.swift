@@ -41,3 +41,9 @@ extension CommandSpec.OptionHelp {
       + "(a grid and the selected day's notes). (default: the page-by setting, day)",
     kind: .choice(CalendarUnit.allCases.map(\.rawValue)))
 }
+
+extension CommandSpec.Argument {
+  /// `<id>`, the note a command acts on (`edit`, `mv`, `rm`).
+  static let noteID = CommandSpec.Argument(
+    label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID)
+}
