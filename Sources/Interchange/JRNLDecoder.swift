@@ -36,12 +36,8 @@ struct JRNLDecoder {
       case .start:
         let opened = try JSONStreamReading.open(
           UInt8(ascii: "{"), &reader, expected: "'{' to open jrnl's export")
-        guard opened else {
-          phase = .end
-          return nil
-        }
         objectLine = reader.line
-        phase = .member(first: true)
+        phase = opened ? .member(first: true) : .end
       case .member(let first):
         guard let byte = try JSONStreamReading.skipWhitespace(&reader) else {
           throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "a key"))
@@ -64,29 +60,11 @@ struct JRNLDecoder {
         }
         reader.consume(1, newlines: 0)
       case .firstEntry, .afterEntry:
-        let isFirst = if case .firstEntry = phase { true } else { false }
-        guard var byte = try JSONStreamReading.skipWhitespace(&reader) else {
-          throw RecordProblem(
-            line: reader.line,
-            problem: .unexpectedEnd(expected: isFirst ? "an entry or ']'" : "',' or ']'"))
+        let first = if case .firstEntry = phase { true } else { false }
+        if try JSONStreamReading.nextObject(&reader, first: first, object: "an entry") {
+          return try entry(&reader)
         }
-        if byte == UInt8(ascii: "]") {
-          reader.consume(1, newlines: 0)
-          phase = .afterMember
-          continue
-        }
-        if !isFirst {
-          guard byte == UInt8(ascii: ",") else {
-            throw try unexpected(&reader, expected: "',' or ']'")
-          }
-          reader.consume(1, newlines: 0)
-          guard let after = try JSONStreamReading.skipWhitespace(&reader) else {
-            throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "an entry"))
-          }
-          byte = after
-        }
-        guard byte == UInt8(ascii: "{") else { throw try unexpected(&reader, expected: "an entry") }
-        return try entry(&reader)
+        phase = .afterMember
       case .done:
         try JSONStreamReading.expectEnd(&reader, after: "'}'")
         guard sawEntries else {
