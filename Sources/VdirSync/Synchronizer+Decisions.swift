@@ -294,8 +294,9 @@ extension Synchronizer {
   private func carriedTimes(of bytes: [UInt8], for note: Note) -> NoteTimes? {
     guard note.ical != nil, case .note(let decoded) = ICalItem.read(bytes, zone: options.zone)
     else { return nil }
-    let times = NoteTimes(
-      created: decoded.created ?? note.created, updated: decoded.updated ?? note.updated)
-    return times.created == note.created && times.updated == note.updated ? nil : times
+    var times = note.times
+    if let created = decoded.created { times.created = created }
+    if let updated = decoded.updated { times.updated = updated }
+    return times == note.times ? nil : times
   }
 }
