@@ -41,10 +41,10 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
     case .invalidWeek(let error):
       return error.description
     case .invalidMonth(let text, let month):
-      return "\(Quote.quoted(text)) is not a month: there is no month \(month), "
-        + "months run 01 to 12"
+      // Worded as `Month` and `Week` word it (`PeriodError`): one rule, one message.
+      return PeriodError.invalidMonth(text, month: month).description
     case .yearZero(let text):
-      return "\(Quote.quoted(text)) is out of range: years run from 0001 to 9999"
+      return PeriodError.yearZero(text).description
     case .offsetTooLarge(let text):
       let (limit, unit) =
         text.hasSuffix("w")
@@ -85,10 +85,8 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
     if bytes.count == 7, bytes[4] == UInt8(ascii: "-"), digits(0..<4), digits(5..<7) {
       do {
         _ = try Month(parsing: text)
-      } catch .invalidMonth(_, let month) {
-        return .invalidMonth(text, month: month)
       } catch {
-        return .yearZero(text)
+        return diagnosing(error, of: text)
       }
     }
     if bytes.count == 8, bytes[4] == UInt8(ascii: "-"), bytes[5] | 0x20 == UInt8(ascii: "w"),
@@ -96,10 +94,8 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
     {
       do {
         _ = try Week(parsing: text)
-      } catch .yearZero {
-        return .yearZero(text)
       } catch {
-        return .invalidWeek(error)
+        return diagnosing(error, of: text)
       }
     }
     if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
@@ -112,5 +108,15 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
       }
     }
     return .notADate(text)
+  }
+
+  /// Why `text`, a month (`YYYY-MM`) or a week (`YYYY-Www`) of digits, is not a DATE, given
+  /// why it is not a month or a week: its year 0000, no such month, or no such week.
+  private static func diagnosing(_ error: PeriodError, of text: String) -> DateExpressionError {
+    switch error {
+    case .yearZero: .yearZero(text)
+    case .invalidMonth(_, let month): .invalidMonth(text, month: month)
+    default: .invalidWeek(error)
+    }
   }
 }

@@ -17,23 +17,19 @@ enum CSVWriter {
     appendField(fields.uid, into: &output)
     // The fixed-width parts around the body are written into small buffers and appended at
     // once (as JSON.appendNote does).
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { middle in
-      let out = middle.baseAddress!
+    output.append(count: 12) { out in
       out[0] = UInt8(ascii: ",")
       fields.day.writeISO(to: out + 1)
       out[11] = UInt8(ascii: ",")
-      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 12))
     }
     appendField(fields.body, into: &output)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 52) { tail in
-      let out = tail.baseAddress!
+    output.append(count: 52) { out in
       out[0] = UInt8(ascii: ",")
       fields.created.writeISO(to: out + 1)
       out[25] = UInt8(ascii: ",")
       fields.updated.writeISO(to: out + 26)
       out[50] = UInt8(ascii: "\r")
       out[51] = UInt8(ascii: "\n")
-      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 52))
     }
   }
 

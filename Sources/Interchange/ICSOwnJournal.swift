@@ -17,7 +17,7 @@ struct ICSOwnJournal {
   /// Whether the journal may still be calpager's own.
   private(set) var isViable = true
 
-  private var seen: UInt16 = 0
+  private var seen: JournalProperties = []
   private var uid: String?
   private var day: Day?
   private var summary: [UInt8]?
@@ -40,25 +40,15 @@ struct ICSOwnJournal {
       return false
     }
     let name = parsed.name
-    let bit: UInt16
-    switch name {
-    case "UID": bit = 1
-    case "DTSTAMP": bit = 2
-    case "DTSTART": bit = 4
-    case "CREATED": bit = 8
-    case "LAST-MODIFIED": bit = 16
-    case "SUMMARY": bit = 32
-    case "DESCRIPTION": bit = 64
-    case "X-CALPAGER-BODY": bit = 128
-    case "X-CALPAGER-CREATED": bit = 256
-    case "X-CALPAGER-UPDATED": bit = 512
-    case "END":
+    let property = JournalProperties(named: name)
+    if property.isEmpty && name == "END" {
       isViable = lines.content[parsed.valueStart...].elementsEqual("VJOURNAL".utf8)
       return isViable
-    default: bit = 0
     }
-    let expectedParameters = name == "DTSTART" ? 1 : 0
-    guard bit != 0, seen & bit == 0, parsed.parameters.count == expectedParameters else {
+    let expectedParameters = property == .dtstart ? 1 : 0
+    guard !property.isEmpty, seen.isDisjoint(with: property),
+      parsed.parameters.count == expectedParameters
+    else {
       isViable = false
       return false
     }
@@ -68,7 +58,7 @@ struct ICSOwnJournal {
         return false
       }
     }
-    seen |= bit
+    seen.formUnion(property)
     isViable = lines.content.withUnsafeBufferPointer { line in
       read(name, UnsafeBufferPointer(rebasing: line[parsed.valueStart...]))
     }

@@ -42,10 +42,7 @@ enum ICSWriter {
     output.append(ascii: "DTSTAMP:")
     fields.updated.appendBasic(to: &output)
     output.append(ascii: "\r\nDTSTART;VALUE=DATE:")
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { date in
-      Timestamp.writeBasicDate(fields.day, to: date.baseAddress!)
-      output.append(contentsOf: date)
-    }
+    output.append(count: 8) { Timestamp.writeBasicDate(fields.day, to: $0) }
     output.append(ascii: "\r\nCREATED:")
     fields.created.appendBasic(to: &output)
     output.append(ascii: "\r\nLAST-MODIFIED:")

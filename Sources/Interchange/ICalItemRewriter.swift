@@ -204,10 +204,7 @@ private struct JournalEdit {
   mutating func setDay(_ day: Day, reading: ICalJournal, zone: LocalZone) {
     let dates = indices(of: "DTSTART")
     var date: [UInt8] = []
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
-      Timestamp.writeBasicDate(day, to: buffer.baseAddress!)
-      date.append(contentsOf: buffer)
-    }
+    date.append(count: 8) { Timestamp.writeBasicDate(day, to: $0) }
     guard let index = dates.first, case .property(let start) = children[index] else {
       additions.append(line(head: "DTSTART;VALUE=DATE:".utf8, value: date, escape: false))
       return

@@ -55,23 +55,15 @@ struct ICalJournal {
     var exactBody: [UInt8]?
     var summary: [UInt8]?
     var description: [UInt8]?
-    var seen: UInt8 = 0
+    var seen: JournalProperties = []
     do throws(ImportProblem) {
       for child in journal.children {
         guard case .property(let property) = child else { continue }
         let name = property.name
-        let once: UInt8
-        switch name {
-        case "UID": once = 1
-        case "DTSTART": once = 2
-        case "CREATED": once = 4
-        case "LAST-MODIFIED": once = 8
-        case "DTSTAMP": once = 16
-        default: once = 0
-        }
-        if once != 0 {
-          guard seen & once == 0 else { throw .duplicateProperty(name) }
-          seen |= once
+        let once = JournalProperties(named: name).intersection(.once)
+        if !once.isEmpty {
+          guard seen.isDisjoint(with: once) else { throw .duplicateProperty(name) }
+          seen.formUnion(once)
         }
         try property.valueBytes.withUnsafeBufferPointer { (value) throws(ImportProblem) in
           switch name {

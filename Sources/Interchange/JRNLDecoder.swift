@@ -34,17 +34,10 @@ struct JRNLDecoder {
     while true {
       switch phase {
       case .start:
-        try reader.skipByteOrderMark()
-        guard let byte = try JSONStreamReading.skipWhitespace(&reader) else {
-          phase = .end
-          return nil
-        }
-        guard byte == UInt8(ascii: "{") else {
-          throw try unexpected(&reader, expected: "'{' to open jrnl's export")
-        }
+        let opened = try JSONStreamReading.open(
+          UInt8(ascii: "{"), &reader, expected: "'{' to open jrnl's export")
         objectLine = reader.line
-        reader.consume(1, newlines: 0)
-        phase = .member(first: true)
+        phase = opened ? .member(first: true) : .end
       case .member(let first):
         guard let byte = try JSONStreamReading.skipWhitespace(&reader) else {
           throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "a key"))
@@ -67,33 +60,13 @@ struct JRNLDecoder {
         }
         reader.consume(1, newlines: 0)
       case .firstEntry, .afterEntry:
-        let isFirst = if case .firstEntry = phase { true } else { false }
-        guard var byte = try JSONStreamReading.skipWhitespace(&reader) else {
-          throw RecordProblem(
-            line: reader.line,
-            problem: .unexpectedEnd(expected: isFirst ? "an entry or ']'" : "',' or ']'"))
+        let first = if case .firstEntry = phase { true } else { false }
+        if try JSONStreamReading.nextObject(&reader, first: first, object: "an entry") {
+          return try entry(&reader)
         }
-        if byte == UInt8(ascii: "]") {
-          reader.consume(1, newlines: 0)
-          phase = .afterMember
-          continue
-        }
-        if !isFirst {
-          guard byte == UInt8(ascii: ",") else {
-            throw try unexpected(&reader, expected: "',' or ']'")
-          }
-          reader.consume(1, newlines: 0)
-          guard let after = try JSONStreamReading.skipWhitespace(&reader) else {
-            throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "an entry"))
-          }
-          byte = after
-        }
-        guard byte == UInt8(ascii: "{") else { throw try unexpected(&reader, expected: "an entry") }
-        return try entry(&reader)
+        phase = .afterMember
       case .done:
-        if try JSONStreamReading.skipWhitespace(&reader) != nil {
-          throw try unexpected(&reader, expected: "nothing after the closing '}'")
-        }
+        try JSONStreamReading.expectEnd(&reader, after: "'}'")
         guard sawEntries else {
           throw RecordProblem(line: objectLine, problem: .missingField("entries"))
         }

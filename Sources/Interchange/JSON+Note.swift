@@ -14,22 +14,18 @@ extension JSON {
     }
     appendEscaped(fields.uid, into: &output)
     // The fixed-width middle and tail are written into one small buffer and appended at once.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { middle in
-      let out = middle.baseAddress!
+    output.append(count: 29) { out in
       copy("\",\"day\":\"", to: out)
       fields.day.writeISO(to: out + 9)
       copy("\",\"body\":\"", to: out + 19)
-      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 29))
     }
     appendEscaped(fields.body, into: &output)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 76) { tail in
-      let out = tail.baseAddress!
+    output.append(count: 76) { out in
       copy("\",\"created\":\"", to: out)
       fields.created.writeISO(to: out + 13)
       copy("\",\"updated\":\"", to: out + 37)
       fields.updated.writeISO(to: out + 50)
       copy("\"}", to: out + 74)
-      output.append(contentsOf: UnsafeBufferPointer(start: out, count: 76))
     }
     if let ical = fields.ical {
       output.removeLast()  // the closing brace

@@ -16,58 +16,25 @@ struct JSONArrayDecoder {
     while true {
       switch phase {
       case .start:
-        try reader.skipByteOrderMark()
-        guard let byte = try Self.skipWhitespace(&reader) else {
-          phase = .done
-          return nil
+        // An empty input goes straight to the end, which finds nothing after it.
+        let opened = try JSONStreamReading.open(
+          UInt8(ascii: "["), &reader, expected: "'[' to open the array of notes")
+        phase = opened ? .firstElement : .done
+      case .firstElement, .afterElement:
+        let first = phase == .firstElement
+        if try JSONStreamReading.nextObject(&reader, first: first, object: "a note object") {
+          return try element(&reader)
         }
-        guard byte == UInt8(ascii: "[") else {
-          throw try unexpected(&reader, expected: "'[' to open the array of notes")
-        }
-        reader.consume(1, newlines: 0)
-        phase = .firstElement
-      case .firstElement:
-        guard let byte = try Self.skipWhitespace(&reader) else {
-          throw RecordProblem(
-            line: reader.line, problem: .unexpectedEnd(expected: "a note object or ']'"))
-        }
-        if byte == UInt8(ascii: "]") {
-          reader.consume(1, newlines: 0)
-          phase = .done
-          continue
-        }
-        return try element(&reader)
-      case .afterElement:
-        guard let byte = try Self.skipWhitespace(&reader) else {
-          throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "',' or ']'"))
-        }
-        if byte == UInt8(ascii: "]") {
-          reader.consume(1, newlines: 0)
-          phase = .done
-          continue
-        }
-        guard byte == UInt8(ascii: ",") else {
-          throw try unexpected(&reader, expected: "',' or ']'")
-        }
-        reader.consume(1, newlines: 0)
-        guard try Self.skipWhitespace(&reader) != nil else {
-          throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "a note object"))
-        }
-        return try element(&reader)
+        phase = .done
       case .done:
-        if try Self.skipWhitespace(&reader) != nil {
-          throw try unexpected(&reader, expected: "nothing after the closing ']'")
-        }
+        try JSONStreamReading.expectEnd(&reader, after: "']'")
         return nil
       }
     }
   }
 
-  /// Reads the object that starts at the reader's first byte.
+  /// Reads the object that starts at the reader's first byte, its `{`.
   private mutating func element(_ reader: inout ByteReader) throws -> DecodedNote {
-    guard reader[0] == UInt8(ascii: "{") else {
-      throw try unexpected(&reader, expected: "a note object")
-    }
     let line = reader.line
     let (length, newlines) = try JSONStreamReading.valueExtent(
       &reader, line: line, closing: "'}' to close the note")
@@ -86,13 +53,5 @@ struct JSONArrayDecoder {
     reader.consume(length, newlines: newlines)
     phase = .afterElement
     return note
-  }
-
-  private static func skipWhitespace(_ reader: inout ByteReader) throws -> UInt8? {
-    try JSONStreamReading.skipWhitespace(&reader)
-  }
-
-  private func unexpected(_ reader: inout ByteReader, expected: String) throws -> RecordProblem {
-    try JSONStreamReading.unexpected(&reader, expected: expected)
   }
 }

@@ -38,10 +38,7 @@ extension JSONNoteParser {
           _ = try FieldValues.text(value)
           return Array(value)
         }
-      case .date:
-        day = try parser.string(field: "date") { (value) throws(ImportProblem) in
-          try FieldValues.day(value, field: "date")
-        }
+      case .date: day = try parser.day(field: "date")
       case .time:
         time = try parser.string(field: "time") { (value) throws(ImportProblem) in
           try Self.clockTime(value)
@@ -55,11 +52,7 @@ extension JSONNoteParser {
         default:
           throw .wrongType(field: "starred", expected: "a boolean", found: parser.typeName())
         }
-      case .uuid:
-        uid =
-          try parser.stringOrNull(field: "uuid") { (value) throws(ImportProblem) in
-            try FieldValues.uid(value)
-          } ?? nil
+      case .uuid: uid = try parser.uid(field: "uuid")
       case nil:
         try parser.skipValue()
       }

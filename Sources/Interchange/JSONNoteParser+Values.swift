@@ -42,23 +42,15 @@ extension JSONNoteParser {
       skipWhitespace()
       guard index < bytes.count else { throw .unexpectedEnd(expected: "a value") }
       switch bytes[index] {
-      case UInt8(ascii: "{"):
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = bytes[index] == UInt8(ascii: "{")
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-          index += 1
+        if index < bytes.count && bytes[index] == UInt8(ascii: isObject ? "}" : "]") {
+          index += 1  // an empty container: a whole value
         } else {
-          open.append(true)
-          try objectKey()
-          continue
-        }
-      case UInt8(ascii: "["):
-        index += 1
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-          index += 1
-        } else {
-          open.append(false)
+          open.append(isObject)
+          if isObject { try objectKey() }
           continue
         }
       case UInt8(ascii: "\""): _ = try parseString()

@@ -36,29 +36,14 @@ struct JSONNoteParser {
     var ical: String?
     try members(required: "day", key: Self.key) { (parser, key) throws(ImportProblem) in
       switch key {
-      case .uid:
-        uid =
-          try parser.stringOrNull(field: "uid") { (value) throws(ImportProblem) in
-            try FieldValues.uid(value)
-          } ?? nil
-      case .day:
-        day = try parser.string(field: "day") { (value) throws(ImportProblem) in
-          try FieldValues.day(value, field: "day")
-        }
+      case .uid: uid = try parser.uid(field: "uid")
+      case .day: day = try parser.day(field: "day")
       case .body:
         body = try parser.string(field: "body") { (value) throws(ImportProblem) in
           try FieldValues.body(value)
         }
-      case .created:
-        created =
-          try parser.stringOrNull(field: "created") { (value) throws(ImportProblem) in
-            try FieldValues.timestamp(value, field: "created")
-          } ?? nil
-      case .updated:
-        updated =
-          try parser.stringOrNull(field: "updated") { (value) throws(ImportProblem) in
-            try FieldValues.timestamp(value, field: "updated")
-          } ?? nil
+      case .created: created = try parser.timestamp(field: "created")
+      case .updated: updated = try parser.timestamp(field: "updated")
       case .ical:
         ical =
           try parser.stringOrNull(field: "ical") { (value) throws(ImportProblem) in
@@ -160,6 +145,27 @@ struct JSONNoteParser {
       throw .wrongType(field: field, expected: "a string or null", found: typeName())
     }
     return try withString(body)
+  }
+
+  /// The day of member `field`: a `YYYY-MM-DD` string.
+  mutating func day(field: String) throws(ImportProblem) -> Day {
+    try string(field: field) { (value) throws(ImportProblem) in
+      try FieldValues.day(value, field: field)
+    }
+  }
+
+  /// The uid of member `field`: a string, or null for none.
+  mutating func uid(field: String) throws(ImportProblem) -> String? {
+    try stringOrNull(field: field) { (value) throws(ImportProblem) in
+      try FieldValues.uid(value)
+    } ?? nil
+  }
+
+  /// The time of member `field`: a timestamp string, or null for none.
+  mutating func timestamp(field: String) throws(ImportProblem) -> Timestamp? {
+    try stringOrNull(field: field) { (value) throws(ImportProblem) in
+      try FieldValues.timestamp(value, field: field)
+    } ?? nil
   }
 
   /// Reads the string at `index` (its opening quote) and calls `body` with its decoded bytes,

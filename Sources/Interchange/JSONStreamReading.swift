@@ -16,6 +16,56 @@ enum JSONStreamReading {
     }
   }
 
+  /// Opens the top-level value, `opening` (`[` or `{`), after a byte order mark and white space.
+  ///
+  /// False when the input is empty or only white space: it holds no notes.
+  ///
+  /// - Throws: `unexpectedCharacter(expected:)` when another byte comes first; what the reader
+  ///   throws.
+  static func open(_ opening: UInt8, _ reader: inout ByteReader, expected: String) throws -> Bool {
+    try reader.skipByteOrderMark()
+    guard let byte = try skipWhitespace(&reader) else { return false }
+    guard byte == opening else { throw try unexpected(&reader, expected: expected) }
+    reader.consume(1, newlines: 0)
+    return true
+  }
+
+  /// Checks that only white space follows the top-level value, which `closing` ended.
+  ///
+  /// - Throws: `unexpectedCharacter(expected:)` at anything else; what the reader throws.
+  static func expectEnd(_ reader: inout ByteReader, after closing: String) throws {
+    if try skipWhitespace(&reader) != nil {
+      throw try unexpected(&reader, expected: "nothing after the closing \(closing)")
+    }
+  }
+
+  /// Steps to the next object of an array of objects, after its `[` when `first`, else after
+  /// an element: true at the object's `{` (not consumed), false past the array's `]`.
+  ///
+  /// - Throws: `unexpectedEnd` or `unexpectedCharacter`, naming `object` or the `,` or `]`
+  ///   expected; what the reader throws.
+  static func nextObject(_ reader: inout ByteReader, first: Bool, object: String) throws -> Bool {
+    guard var byte = try skipWhitespace(&reader) else {
+      throw RecordProblem(
+        line: reader.line,
+        problem: .unexpectedEnd(expected: first ? object + " or ']'" : "',' or ']'"))
+    }
+    if byte == UInt8(ascii: "]") {
+      reader.consume(1, newlines: 0)
+      return false
+    }
+    if !first {
+      guard byte == UInt8(ascii: ",") else { throw try unexpected(&reader, expected: "',' or ']'") }
+      reader.consume(1, newlines: 0)
+      guard let after = try skipWhitespace(&reader) else {
+        throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: object))
+      }
+      byte = after
+    }
+    guard byte == UInt8(ascii: "{") else { throw try unexpected(&reader, expected: object) }
+    return true
+  }
+
   /// Makes the whole value that starts at the reader's first byte available, and returns its
   /// length and the line breaks it holds.
   ///

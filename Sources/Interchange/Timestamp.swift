@@ -106,16 +106,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// Appends the 24 bytes of `YYYY-MM-DDTHH:MM:SS.mmmZ` to `bytes`.
   public func appendISO(to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.isoLength) { buffer in
-      writeISO(to: buffer.baseAddress!)
-      bytes.append(contentsOf: buffer)
-    }
+    bytes.append(count: Timestamp.isoLength) { writeISO(to: $0) }
   }
 
   /// Appends the 16 bytes of the iCalendar UTC form `YYYYMMDDTHHMMSSZ` (milliseconds dropped).
   func appendBasic(to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
-      let out = buffer.baseAddress!
+    bytes.append(count: 16) { out in
       Timestamp.writeBasicDate(day, to: out)
       let (hour, minute, second, _) = timeOfDay
       out[8] = UInt8(ascii: "T")
@@ -123,7 +119,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
       Timestamp.writeTwoDigits(minute, to: out + 11)
       Timestamp.writeTwoDigits(second, to: out + 13)
       out[15] = UInt8(ascii: "Z")
-      bytes.append(contentsOf: buffer)
     }
   }
 

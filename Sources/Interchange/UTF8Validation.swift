@@ -76,6 +76,16 @@ extension Array where Element == UInt8 {
     literal.withUTF8Buffer { append(contentsOf: $0) }
   }
 
+  /// Appends `count` bytes that `write` writes in place from the pointer it is given: a
+  /// fixed-width part made in a small stack buffer and appended at once.
+  @inline(__always)
+  mutating func append(count: Int, writing write: (UnsafeMutablePointer<UInt8>) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      write(buffer.baseAddress!)
+      append(contentsOf: buffer)
+    }
+  }
+
   /// Appends a run of bytes, `count` of them from `start`.
   @inline(__always)
   mutating func append(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {

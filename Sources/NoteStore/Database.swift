@@ -165,15 +165,23 @@ package final class Database {
     return true
   }
 
-  /// Runs one statement with `values` bound, through the statement cache.
-  package func execute(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError) {
+  /// Runs `body` with the cached statement for `sql`; when it throws, the statement is
+  /// evicted from the cache before the error is rethrown.
+  private func withStatement<Result>(
+    _ sql: String, _ body: (Statement) throws(DatabaseError) -> Result
+  ) throws(DatabaseError) -> Result {
     let statement = try prepare(sql)
     do {
-      try statement.run(values)
+      return try body(statement)
     } catch {
       evict(statement)
       throw error
     }
+  }
+
+  /// Runs one statement with `values` bound, through the statement cache.
+  package func execute(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError) {
+    try withStatement(sql) { (statement) throws(DatabaseError) in try statement.run(values) }
   }
 
   /// Runs a script of any number of statements, with no values bound; nothing is cached.
@@ -193,31 +201,26 @@ package final class Database {
   package func scalarInt(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
     -> Int?
   {
-    let statement = try prepare(sql)
-    do {
-      try statement.bind(values)
-      defer { statement.reset() }
-      guard try statement.step() else { return nil }
-      return statement.optionalInt(at: 0)
-    } catch {
-      evict(statement)
-      throw error
-    }
+    try firstRow(sql, values) { $0.optionalInt(at: 0) }
   }
 
   /// Runs `sql` and returns the first column of its first row as text, or nil.
   package func scalarString(_ sql: String, _ values: [DatabaseValue] = []) throws(DatabaseError)
     -> String?
   {
-    let statement = try prepare(sql)
-    do {
+    try firstRow(sql, values) { $0.isNull(at: 0) ? nil : $0.string(at: 0) }
+  }
+
+  /// Runs `sql` with `values` bound and returns what `read` takes from its first row, or nil
+  /// when there is no row.
+  private func firstRow<Value>(
+    _ sql: String, _ values: [DatabaseValue], _ read: (Statement) -> Value?
+  ) throws(DatabaseError) -> Value? {
+    try withStatement(sql) { (statement) throws(DatabaseError) in
       try statement.bind(values)
       defer { statement.reset() }
-      guard try statement.step(), !statement.isNull(at: 0) else { return nil }
-      return statement.string(at: 0)
-    } catch {
-      evict(statement)
-      throw error
+      guard try statement.step() else { return nil }
+      return read(statement)
     }
   }
 

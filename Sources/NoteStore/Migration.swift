@@ -5,12 +5,6 @@ public struct Migration: Sendable, Equatable {
   /// The SQL script.
   public let sql: String
 
-  /// Creates a migration from its name and script.
-  public init(name: String, sql: String) {
-    self.name = name
-    self.sql = sql
-  }
-
   /// The migrations this binary knows, in the order they apply: the files of `Migrations/`,
   /// embedded at build time.
   public static let all: [Migration] = embedded

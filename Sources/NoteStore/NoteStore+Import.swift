@@ -21,17 +21,6 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   /// `NotImportedRecord.limit` of them.
   public var notImported: [NotImportedRecord] = []
 
-  /// Creates a summary.
-  public init(
-    added: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, conflicts: Int = 0
-  ) {
-    self.added = added
-    self.updated = updated
-    self.unchanged = unchanged
-    self.skipped = skipped
-    self.conflicts = conflicts
-  }
-
   /// `3 added, 1 updated, 0 unchanged, 0 skipped`, and `, 1 conflict` when there are any.
   public var description: String {
     "\(added) added, \(updated) updated, \(unchanged) unchanged, \(skipped) skipped"

@@ -183,10 +183,7 @@ private struct SyncApplication {
         noteID = id
         var changed = current.note
         if case .set(let text) = item { changed.ical = text }
-        if let times {
-          changed.created = times.created
-          changed.updated = times.updated
-        }
+        if let times { changed.times = times }
         if changed != current.note {
           // Not an undo step: the note reads the same; its stored item and times follow the
           // file.

@@ -88,11 +88,13 @@ public struct NoteTimes: Sendable, Hashable {
   public var created: Timestamp
   /// When it was last changed.
   public var updated: Timestamp
+}
 
-  /// Times of these values.
-  public init(created: Timestamp, updated: Timestamp) {
-    self.created = created
-    self.updated = updated
+extension Note {
+  /// When the note was created and last changed.
+  public var times: NoteTimes {
+    get { NoteTimes(created: created, updated: updated) }
+    set { (created, updated) = (newValue.created, newValue.updated) }
   }
 }
 

@@ -5,18 +5,11 @@
 public enum SyncError: Error, Equatable, CustomStringConvertible {
   /// The path exists and is not a directory.
   case notADirectory(path: String)
-  /// The directory (or one above it) could not be created.
-  case cannotCreate(path: String, reason: String)
-  /// The directory could not be opened or read.
-  case cannotOpen(path: String, reason: String)
+  /// The directory, or one of its item files at `path`, could not be worked on as
+  /// `operation` says, for `reason`.
+  case cannot(Operation, path: String, reason: String)
   /// Another sync holds the directory's lock.
   case busy(path: String)
-  /// An item file could not be read.
-  case cannotRead(path: String, reason: String)
-  /// An item file could not be written.
-  case cannotWrite(path: String, reason: String)
-  /// An item file could not be removed.
-  case cannotRemove(path: String, reason: String)
   /// The files written could not be synced to disk.
   case cannotSync(path: String, reason: String)
   /// The folder holds no item, while `notes` notes synced with it are still here.
@@ -28,18 +21,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .notADirectory(let path):
       return "'\(path)' is not a directory: sync needs a directory of .ics files"
-    case .cannotCreate(let path, let reason):
-      return "cannot create the directory '\(path)': \(reason)"
-    case .cannotOpen(let path, let reason):
-      return "cannot read the directory '\(path)': \(reason)"
+    case .cannot(let operation, let path, let reason):
+      return "cannot \(operation.rawValue) '\(path)': \(reason)"
     case .busy(let path):
       return "another calpager sync is running on '\(path)'; try again when it ends"
-    case .cannotRead(let path, let reason):
-      return "cannot read '\(path)': \(reason)"
-    case .cannotWrite(let path, let reason):
-      return "cannot write '\(path)': \(reason)"
-    case .cannotRemove(let path, let reason):
-      return "cannot remove '\(path)': \(reason)"
     case .cannotSync(let path, let reason):
       return "cannot sync the files of '\(path)' to disk: \(reason)"
     case .emptied(let path, let notes):
@@ -47,5 +32,20 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         + "synced with it: nothing was changed; if every note should go, run 'calpager sync "
         + "--force-delete'"
     }
+  }
+
+  /// What a sync could not do to the directory or one of its item files, in the words of
+  /// its message (`cannot read 'PATH': REASON`).
+  public enum Operation: String, Sendable {
+    /// Create the directory, or one above it.
+    case createDirectory = "create the directory"
+    /// Open or read the directory.
+    case readDirectory = "read the directory"
+    /// Read an item file.
+    case read
+    /// Write an item file.
+    case write
+    /// Remove an item file.
+    case remove
   }
 }

@@ -190,13 +190,14 @@ extension Synchronizer {
         decoded.ical == nil || decoded.ical == note.ical
           || ItemEquivalence.areEquivalent(bytes, ICalItem.render(note, zone: options.zone))
         ? .keep : .set(decoded.ical)
-      let times = NoteTimes(
-        created: decoded.created ?? note.created, updated: decoded.updated ?? note.updated)
+      var times = note.times
+      times.created = decoded.created ?? note.created
+      times.updated = decoded.updated ?? note.updated
       return add(
         Job(
           change: .inStep(
             file, uid: uid, version: current.version, item: item,
-            times: times == NoteTimes(created: note.created, updated: note.updated) ? nil : times),
+            times: times == note.times ? nil : times),
           effect: .none, uid: uid))
     }
     let fileTime = decoded.updated?.truncatedToSecond
@@ -299,8 +300,9 @@ extension Synchronizer {
   private func carriedTimes(of bytes: [UInt8], for note: Note) -> NoteTimes? {
     guard note.ical != nil, case .note(let decoded) = ICalItem.read(bytes, zone: options.zone)
     else { return nil }
-    let times = NoteTimes(
-      created: decoded.created ?? note.created, updated: decoded.updated ?? note.updated)
-    return times.created == note.created && times.updated == note.updated ? nil : times
+    var times = note.times
+    if let created = decoded.created { times.created = created }
+    if let updated = decoded.updated { times.updated = updated }
+    return times == note.times ? nil : times
   }
 }

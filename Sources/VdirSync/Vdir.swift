@@ -53,19 +53,19 @@ public final class Vdir {
   public static func open(_ path: String, creating: Bool) throws(SyncError) -> Vdir {
     var info = stat()
     if lstat(path, &info) != 0 {
-      guard errno == ENOENT else { throw .cannotOpen(path: path, reason: lastError()) }
+      guard errno == ENOENT else { throw .cannot(.readDirectory, path: path, reason: lastError()) }
       guard creating else { return Vdir(path: absolute(path), descriptor: -1) }
       try makeDirectories(path)
     }
     let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOTDIR { throw .notADirectory(path: path) }
-      throw .cannotOpen(path: path, reason: lastError())
+      throw .cannot(.readDirectory, path: path, reason: lastError())
     }
     guard let resolved = realpath(path, nil) else {
       let reason = lastError()
       close(descriptor)
-      throw .cannotOpen(path: path, reason: reason)
+      throw .cannot(.readDirectory, path: path, reason: reason)
     }
     defer { free(resolved) }
     return Vdir(path: String(cString: resolved), descriptor: descriptor)
@@ -92,7 +92,7 @@ public final class Vdir {
     guard renameat(descriptor, temporary, descriptor, Vdir.markerName) == 0 else {
       let reason = Vdir.lastError()
       unlinkat(descriptor, temporary, 0)
-      throw .cannotWrite(path: filePath(Vdir.markerName), reason: reason)
+      throw .cannot(.write, path: filePath(Vdir.markerName), reason: reason)
     }
   }
 
@@ -109,7 +109,7 @@ public final class Vdir {
     guard exists else { return }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       if errno == EWOULDBLOCK { throw .busy(path: path) }
-      throw .cannotOpen(path: path, reason: Vdir.lastError())
+      throw .cannot(.readDirectory, path: path, reason: Vdir.lastError())
     }
   }
 
@@ -123,7 +123,7 @@ public final class Vdir {
     guard copy >= 0, let directory = fdopendir(copy) else {
       let reason = Vdir.lastError()
       if copy >= 0 { close(copy) }
-      throw .cannotOpen(path: path, reason: reason)
+      throw .cannot(.readDirectory, path: path, reason: reason)
     }
     defer { closedir(directory) }
     rewinddir(directory)
@@ -132,7 +132,7 @@ public final class Vdir {
     while true {
       errno = 0
       guard let entry = readdir(directory) else {
-        if errno != 0 { throw .cannotOpen(path: path, reason: Vdir.lastError()) }
+        if errno != 0 { throw .cannot(.readDirectory, path: path, reason: Vdir.lastError()) }
         break
       }
       try withUnsafeBytes(of: &entry.pointee.d_name) { (raw) throws(SyncError) in
@@ -152,8 +152,7 @@ public final class Vdir {
         var info = stat()
         guard fstatat(descriptor, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
           if errno == ENOENT { return }  // removed meanwhile
-          throw .cannotRead(
-            path: filePath(String(decoding: name, as: UTF8.self)), reason: Vdir.lastError())
+          throw failure(.read, String(decoding: name, as: UTF8.self))
         }
         let kind: VdirListing.Kind
         if UTF8Validation.firstInvalidOffset(in: name) != nil {
@@ -173,15 +172,15 @@ public final class Vdir {
     let file = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard file >= 0 else {
       if errno == ENOENT { return nil }
-      throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+      throw failure(.read, name)
     }
     defer { close(file) }
     var info = stat()
     guard fstat(file, &info) == 0 else {
-      throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+      throw failure(.read, name)
     }
     guard Int(info.st_size) <= Vdir.largestItem else {
-      throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
+      throw .cannot(.read, path: filePath(name), reason: "larger than 64 MiB")
     }
     // The size stat gave, then whatever the file grew by meanwhile: an array exactly the
     // size of a file that did not change (a batch holds a few thousand of them).
@@ -202,11 +201,11 @@ public final class Vdir {
       if read == 0 { break }
       if read < 0 {
         if errno == EINTR { continue }
-        throw .cannotRead(path: filePath(name), reason: Vdir.lastError())
+        throw failure(.read, name)
       }
       count += read
       guard count <= Vdir.largestItem else {
-        throw .cannotRead(path: filePath(name), reason: "larger than 64 MiB")
+        throw .cannot(.read, path: filePath(name), reason: "larger than 64 MiB")
       }
     }
     if count < bytes.count { bytes.removeLast(bytes.count - count) }
@@ -233,18 +232,18 @@ public final class Vdir {
         return .changedMeanwhile
       }
       guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+        throw failure(.write, name)
       }
     } else if cfs_rename_noreplace(descriptor, temporary, name) != 0 {
       if errno == EEXIST { return .changedMeanwhile }
       guard errno == EINVAL || errno == ENOSYS else {
-        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+        throw failure(.write, name)
       }
       // A file system without RENAME_NOREPLACE: a hard link fails the same way on a name
       // that exists.
       guard linkat(descriptor, temporary, descriptor, name, 0) == 0 else {
         if errno == EEXIST { return .changedMeanwhile }
-        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+        throw failure(.write, name)
       }
       unlinkat(descriptor, temporary, 0)
     }
@@ -263,7 +262,7 @@ public final class Vdir {
       temporary = Vdir.temporaryPrefix + processID + "-" + String(temporaryCount)
       file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       if file < 0 && errno != EEXIST {
-        throw .cannotWrite(path: filePath(name), reason: Vdir.lastError())
+        throw failure(.write, name)
       }
     }
     var info = stat()
@@ -272,7 +271,7 @@ public final class Vdir {
     if close(file) != 0 || failure != nil {
       let reason = failure ?? Vdir.lastError()
       unlinkat(descriptor, temporary, 0)
-      throw .cannotWrite(path: filePath(name), reason: reason)
+      throw .cannot(.write, path: filePath(name), reason: reason)
     }
     return (temporary, FileStat(info))
   }
@@ -282,7 +281,7 @@ public final class Vdir {
     guard let current = try read(name) else { return .done(nil) }
     guard ItemFingerprint.of(current.bytes) == fingerprint else { return .changedMeanwhile }
     guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
-      throw .cannotRemove(path: filePath(name), reason: Vdir.lastError())
+      throw failure(.remove, name)
     }
     return .done(nil)
   }
@@ -298,6 +297,11 @@ public final class Vdir {
   /// The path of the item `name`, for messages.
   func filePath(_ name: String) -> String {
     path + "/" + name
+  }
+
+  /// The error of `operation` failing on the item `name`, for the reason `errno` gives.
+  private func failure(_ operation: SyncError.Operation, _ name: String) -> SyncError {
+    .cannot(operation, path: filePath(name), reason: Vdir.lastError())
   }
 
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Bool {
@@ -319,7 +323,7 @@ public final class Vdir {
     for component in path.split(separator: "/") {
       prefix += component
       if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-        throw .cannotCreate(path: path, reason: lastError())
+        throw .cannot(.createDirectory, path: path, reason: lastError())
       }
       prefix += "/"
     }

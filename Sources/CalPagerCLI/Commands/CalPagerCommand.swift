@@ -79,6 +79,15 @@ struct CommandContext {
   var store: NoteStore {
     get throws { try session.store }
   }
+
+  /// The page of the selected day, its week or its month, after moving the selection to
+  /// `target(selected, unit)` when a target is given (`Session.page(width:by:withDetails:moving:)`
+  /// at this context's width, the notes with their details when the page is shown as JSON).
+  func page(by unit: CalendarUnit?, moving target: ((Day, CalendarUnit) throws -> Day)? = nil)
+    throws -> PageResult
+  {
+    try session.page(width: style.width, by: unit, withDetails: style.json, moving: target)
+  }
 }
 
 /// Opens a session once, when first asked.

@@ -1,3 +1,4 @@
+import CalendarPaging
 import CommandLanguage
 
 /// The options commands declare in their specs, beyond the global ones. Each has one spelling
@@ -29,4 +30,20 @@ extension Option {
   static let repair = Option(long: "--repair")
   /// `--man` (`help`).
   static let man = Option(long: "--man")
+}
+
+extension CommandSpec.OptionHelp {
+  /// `--by <unit>` as every paging command declares it (`show`, `next`, `prev`, `goto`,
+  /// `today`): one help text, the units as its choices.
+  static let by = CommandSpec.OptionHelp(
+    .by,
+    help: "What to step and show by: day, week (its seven days, from first-weekday) or month "
+      + "(a grid and the selected day's notes). (default: the page-by setting, day)",
+    kind: .choice(CalendarUnit.allCases.map(\.rawValue)))
+}
+
+extension CommandSpec.Argument {
+  /// `<id>`, the note a command acts on (`edit`, `mv`, `rm`).
+  static let noteID = CommandSpec.Argument(
+    label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID)
 }

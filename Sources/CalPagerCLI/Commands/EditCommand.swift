@@ -19,7 +19,7 @@ struct EditCommand: CalPagerCommand {
       """,
     usage: ["calpager edit <id> [<text> ...]"],
     arguments: [
-      Argument(label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID),
+      .noteID,
       Argument(label: "<text> ...", help: "The note's new text."),
     ]
   )

@@ -19,7 +19,7 @@ struct GotoCommand: CalPagerCommand {
       """,
     usage: ["calpager goto <date> [--by <unit>]"],
     arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)],
-    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
+    options: [.by]
   )
 
   /// The day to select.
@@ -28,8 +28,7 @@ struct GotoCommand: CalPagerCommand {
   var unit: CalendarUnit?
 
   func run(in context: CommandContext) throws -> PageResult {
-    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
-    { selected, _ in
+    try context.page(by: unit) { selected, _ in
       try date.resolve(today: context.today, selected: selected)
     }
   }

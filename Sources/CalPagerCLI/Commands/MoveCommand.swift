@@ -14,7 +14,7 @@ struct MoveCommand: CalPagerCommand {
       """,
     usage: ["calpager mv <id> <date>"],
     arguments: [
-      Argument(label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID),
+      .noteID,
       Argument(label: "<date>", help: "The day to move the note to.", kind: .date),
     ]
   )

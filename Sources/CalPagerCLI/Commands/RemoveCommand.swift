@@ -13,9 +13,7 @@ struct RemoveCommand: CalPagerCommand {
         calpager rm 12
       """,
     usage: ["calpager rm <id>"],
-    arguments: [
-      Argument(label: "<id>", help: "The note's id, such as 12 or #12.", kind: .noteID)
-    ]
+    arguments: [.noteID]
   )
 
   /// The note's id.

@@ -23,14 +23,14 @@ struct ShowCommand: CalPagerCommand {
         calpager show --by month
       """,
     usage: ["calpager show [--by <unit>]"],
-    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
+    options: [.by]
   )
 
   /// What to show by; nil for the `page-by` setting.
   var unit: CalendarUnit?
 
   func run(in context: CommandContext) throws -> PageResult {
-    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
+    try context.page(by: unit)
   }
 }
 

@@ -3,29 +3,49 @@ import CommandLanguage
 import NoteStore
 
 /// `next` and `prev`: the selection a number of days, weeks or months, or of days with notes,
-/// one way.
-protocol StepCommand: CalPagerCommand where Result == PageResult {
-  /// Whether the command moves forward.
-  static var isForward: Bool { get }
-  /// The command going the other way, suggested for a negative count.
-  static var opposite: String { get }
-  /// How many days, weeks or months, or days with notes, to move.
-  var count: Int { get }
-  /// Whether only days with notes count.
-  var withNotes: Bool { get }
-  /// What to step and show by (`--by`); nil for the `page-by` setting.
-  var unit: CalendarUnit? { get }
+/// one way, `Direction`'s.
+struct StepCommand<Direction: StepDirection>: CalPagerCommand {
+  static var spec: CommandSpec { Direction.spec }
 
-  /// A move of `count` units, or days with notes.
-  init(count: Int, withNotes: Bool, unit: CalendarUnit?)
+  /// How many days, weeks or months, or days with notes, to move.
+  var count = 1
+  /// Whether only days with notes count.
+  var withNotes = false
+  /// What to step and show by (`--by`); nil for the `page-by` setting.
+  var unit: CalendarUnit?
+
+  func run(in context: CommandContext) throws -> PageResult {
+    try Step(count: count, withNotes: withNotes, forward: Direction.isForward)
+      .run(in: context, by: unit)
+  }
 }
 
 extension StepCommand {
-  /// The spec of `next` or `prev`, which differ only in their direction's words.
-  static func stepSpec(name: String, direction: String, ordinal: String, edge: String)
-    -> CommandSpec
-  {
-    CommandSpec(
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    self.init(
+      count: try arguments.count(opposite: Direction.Opposite.spec.name),
+      withNotes: arguments.flag(.withNotes), unit: try arguments.unit(.by))
+  }
+}
+
+/// Which way `next` or `prev` moves, and the spec of the command that moves that way.
+protocol StepDirection {
+  /// Whether it is forward.
+  static var isForward: Bool { get }
+  /// The spec of the command.
+  static var spec: CommandSpec { get }
+  /// The other way, whose command is suggested for a negative count.
+  associatedtype Opposite: StepDirection
+}
+
+extension StepDirection {
+  /// The spec of `next` (forward) or `prev`, which differ only in their direction's words.
+  static func stepSpec() -> CommandSpec {
+    let (name, direction, ordinal, edge) =
+      isForward
+      ? ("next", "forward", "following", "past 9999-12-31")
+      : ("prev", "back", "earlier", "before 0001-01-01")
+    return CommandSpec(
       name: name,
       abstract: "Move the selection \(direction) by N days.",
       discussion: """
@@ -45,33 +65,17 @@ extension StepCommand {
         """,
       usage: ["calpager \(name) [<n>] [--with-notes] [--by <unit>]"],
       arguments: [
-        Argument(
+        CommandSpec.Argument(
           label: "<n>",
           help: "How many days, weeks or months to move, a positive whole number. (default: 1)")
       ],
       options: [
-        OptionHelp(.withNotes, help: "Count only the days that have notes."),
-        OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue))),
+        CommandSpec.OptionHelp(.withNotes, help: "Count only the days that have notes."),
+        .by,
       ]
     )
   }
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.init(
-      count: try arguments.count(opposite: Self.opposite), withNotes: arguments.flag(.withNotes),
-      unit: try arguments.unit(.by))
-  }
-
-  func run(in context: CommandContext) throws -> PageResult {
-    try Step(count: count, withNotes: withNotes, forward: Self.isForward)
-      .run(in: context, by: unit)
-  }
 }
-
-/// The help of `--by`, the same for every paging command.
-let byHelp =
-  "What to step and show by: day, week (its seven days, from first-weekday) or month (a grid "
-  + "and the selected day's notes). (default: the page-by setting, day)"
 
 /// The move of `next` and `prev`: a number of days, weeks or months, or of days with notes,
 /// either way.
@@ -86,10 +90,9 @@ struct Step {
   let forward: Bool
 
   func run(in context: CommandContext, by unit: CalendarUnit?) throws -> PageResult {
-    let session = try context.session
-    return try session.page(width: context.style.width, by: unit, withDetails: context.style.json) {
-      selected, unit in
-      try target(from: selected, by: unit, store: session.store)
+    let store = try context.store
+    return try context.page(by: unit) { selected, unit in
+      try target(from: selected, by: unit, store: store)
     }
   }
 

@@ -15,15 +15,14 @@ struct TodayCommand: CalPagerCommand {
         calpager today --by month
       """,
     usage: ["calpager today [--by <unit>]"],
-    options: [OptionHelp(.by, help: byHelp, kind: .choice(CalendarUnit.allCases.map(\.rawValue)))]
+    options: [.by]
   )
 
   /// What to show by; nil for the `page-by` setting.
   var unit: CalendarUnit?
 
   func run(in context: CommandContext) throws -> PageResult {
-    try context.session.page(width: context.style.width, by: unit, withDetails: context.style.json)
-    { _, _ in context.today }
+    try context.page(by: unit) { _, _ in context.today }
   }
 }
 

@@ -120,62 +120,67 @@ struct CompletionScriptData {
   }
 
   /// The shell functions bash and zsh share (both read POSIX `case`): the slot of an option's
-  /// value, of a positional argument, and a setting's values; and the options of a command.
+  /// value, of a positional argument, and a setting's values; the options of a command; and
+  /// what an option is.
   func sharedFunctions() -> String {
-    """
-    # The slot of the value of option $2 of command $1 (empty: free text).
-    _calpager_option_slot() {
-      local slot=""
-      case "$1 $2" in
-    \(optionSlotArms(indent: "    ").joined(separator: "\n"))
-      esac
-      printf '%s' "$slot"
-    }
+    let lookups = [
+      Self.lookupFunction(
+        "_calpager_option_slot",
+        comment: "The slot of the value of option $2 of command $1 (empty: free text).",
+        variable: "slot", subject: "$1 $2", arms: optionSlotArms(indent: "    ")),
+      Self.lookupFunction(
+        "_calpager_positional_slot",
+        comment: """
+          The slot of positional argument $2 (from 0) of command $1, whose first argument is $3 and
+          last is $4.
+          """,
+        variable: "slot", otherLocals: " first=\"$3\" key=\"$4\"", subject: "$1 $2",
+        arms: positionalSlotArms(indent: "    ")),
+      Self.lookupFunction(
+        "_calpager_setting_values", comment: "The values offered for setting $1.",
+        variable: "words", subject: "$1", arms: settingValueArms(indent: "    ")),
+      Self.lookupFunction(
+        "_calpager_options", comment: "The options of command $1 (the global ones when empty).",
+        variable: "words", subject: "$1", arms: optionListArms(indent: "    ")),
+    ]
+    let predicates = """
+      # Whether $1 is an option: it starts with -, and is not - alone or a negative number.
+      _calpager_is_option() {
+        case "$1" in
+          -|-[0-9]*) return 1 ;;
+          -*) return 0 ;;
+        esac
+        return 1
+      }
 
-    # The slot of positional argument $2 (from 0) of command $1, whose first argument is $3 and
-    # last is $4.
-    _calpager_positional_slot() {
-      local slot="" first="$3" key="$4"
-      case "$1 $2" in
-    \(positionalSlotArms(indent: "    ").joined(separator: "\n"))
-      esac
-      printf '%s' "$slot"
-    }
+      # Whether option $1 takes a value.
+      _calpager_takes_value() {
+        case "$1" in
+          \(valueOptions.joined(separator: "|"))) return 0 ;;
+        esac
+        return 1
+      }
+      """
+    return (lookups + [predicates]).joined(separator: "\n\n")
+  }
 
-    # The values offered for setting $1.
-    _calpager_setting_values() {
-      local words=""
-      case "$1" in
-    \(settingValueArms(indent: "    ").joined(separator: "\n"))
-      esac
-      printf '%s' "$words"
-    }
-
-    # The options of command $1 (the global ones when empty).
-    _calpager_options() {
-      local words=""
-      case "$1" in
-    \(optionListArms(indent: "    ").joined(separator: "\n"))
-      esac
-      printf '%s' "$words"
-    }
-
-    # Whether $1 is an option: it starts with -, and is not - alone or a negative number.
-    _calpager_is_option() {
-      case "$1" in
-        -|-[0-9]*) return 1 ;;
-        -*) return 0 ;;
-      esac
-      return 1
-    }
-
-    # Whether option $1 takes a value.
-    _calpager_takes_value() {
-      case "$1" in
-        \(valueOptions.joined(separator: "|"))) return 0 ;;
-      esac
-      return 1
-    }
-    """
+  /// A shell function, after its `comment` (a `#` line for each of its lines), that sets
+  /// `variable` by a `case` on `subject` over `arms` and prints it; `otherLocals` declares
+  /// more locals.
+  private static func lookupFunction(
+    _ name: String, comment: String, variable: String, otherLocals: String = "",
+    subject: String, arms: [String]
+  ) -> String {
+    let commentLines = comment.split(separator: "\n").map { "# " + $0 }
+    return """
+      \(commentLines.joined(separator: "\n"))
+      \(name)() {
+        local \(variable)=""\(otherLocals)
+        case "\(subject)" in
+      \(arms.joined(separator: "\n"))
+        esac
+        printf '%s' "$\(variable)"
+      }
+      """
   }
 }

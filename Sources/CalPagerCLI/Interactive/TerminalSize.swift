@@ -9,12 +9,6 @@ package struct TerminalSize: Hashable, Sendable {
   /// The number of rows.
   package var rows: Int
 
-  /// A size of `columns` by `rows`.
-  package init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
-  }
-
   /// The size of the terminal on `descriptor` (`TIOCGWINSZ`), or nil when it is not a terminal
   /// or reports no size.
   package static func of(_ descriptor: Int32) -> TerminalSize? {

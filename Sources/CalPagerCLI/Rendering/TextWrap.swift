@@ -34,14 +34,7 @@ enum TextWrap {
     // most characters of note text are decoded and measured from their bytes; the others are
     // measured as the character `String` finds there. Same breaks as walking characters.
     var text: String?
-    var lineStart = 0
-    var lineWidth = 0
-    var emitted = false
-    // The last break opportunity on the current line: where the line would end, where the
-    // next would start, and the width up to the next start; `breakEnd` < 0 when there is none.
-    var breakEnd = -1
-    var breakNext = 0
-    var breakWidth = 0
+    var line = WrappingLine()
     /// Whether the byte after `offset` starts no combining mark or joiner: then an ASCII byte
     /// at `offset` is a whole character, decided from the byte (most of a note).
     func isAlone(_ offset: Int) -> Bool {
@@ -68,39 +61,16 @@ enum TextWrap {
           guard following.isSpace else { break }
           runEnd += following.length
         }
-        let runWidth = runEnd - offset
-        if lineWidth + runWidth > width {
-          body(lineStart..<offset)
-          emitted = true
-          lineStart = runEnd
-          lineWidth = 0
-          breakEnd = -1
-        } else {
-          (breakEnd, breakNext, breakWidth) = (offset, runEnd, lineWidth + runWidth)
-          lineWidth += runWidth
-        }
+        if let ended = line.addSpaces(from: offset, to: runEnd, limit: width) { body(ended) }
         offset = runEnd
         continue
       }
-      if lineWidth + characterWidth > width && lineWidth > 0 {
-        if breakEnd > lineStart {
-          body(lineStart..<breakEnd)
-          lineStart = breakNext
-          lineWidth -= breakWidth
-        } else {
-          body(lineStart..<offset)
-          lineStart = offset
-          lineWidth = 0
-        }
-        emitted = true
-        breakEnd = -1
+      if let ended = line.addCharacter(at: offset, width: characterWidth, limit: width) {
+        body(ended)
       }
-      lineWidth += characterWidth
       offset += length
     }
-    if lineStart < count || !emitted {
-      body(lineStart..<count)
-    }
+    if let last = line.lastLine(endingAt: count) { body(last) }
   }
 
   /// The character of `bytes` at `offset`: its length in bytes, whether it is a space, its

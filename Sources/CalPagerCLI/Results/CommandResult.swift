@@ -24,6 +24,26 @@ extension CommandResult {
   var endsSession: Bool { false }
 }
 
+/// A result shown as text, or with `--json` as one JSON object of the members
+/// `writeJSON(to:)` writes: what most commands return.
+protocol TextOrJSONResult: CommandResult {
+  /// Writes the result's members into its JSON object.
+  func writeJSON(to json: inout JSONWriter)
+
+  /// Writes the result as text.
+  func renderText(to output: Output, style: Style)
+}
+
+extension TextOrJSONResult {
+  func render(to output: Output, style: Style) {
+    if style.json {
+      output.jsonObject { writeJSON(to: &$0) }
+    } else {
+      renderText(to: output, style: style)
+    }
+  }
+}
+
 /// The result of a command that shows nothing (an export to standard output has written the
 /// notes already).
 struct NoResult: CommandResult {

@@ -9,7 +9,7 @@ import NoteStore
 ///
 /// "Skipped" counts both the records the decoder skipped (an iCalendar journal with no text)
 /// and those the store did not apply (older than the stored note, or without an `updated`).
-struct ImportResult: CommandResult {
+struct ImportResult: TextOrJSONResult {
   /// The file read, or "standard input".
   let name: String
   /// What the import did, or would do.
@@ -27,21 +27,19 @@ struct ImportResult: CommandResult {
   /// Records skipped, by the decoder and by the store.
   var skipped: Int { summary.skipped + report.skippedRecordCount }
 
-  func render(to output: Output, style: Style) {
-    if style.json {
-      output.jsonObject { json in
-        json.field("added", summary.added)
-        json.field("updated", summary.updated)
-        json.field("unchanged", summary.unchanged)
-        json.field("skipped", skipped)
-        json.field("conflicts", summary.conflicts)
-        json.field("otherComponents", otherComponents)
-        json.field("dryRun", dryRun)
-        writeDetails(to: &json)
-        if let separator = report.separator { json.field("separator", separator) }
-      }
-      return
-    }
+  func writeJSON(to json: inout JSONWriter) {
+    json.field("added", summary.added)
+    json.field("updated", summary.updated)
+    json.field("unchanged", summary.unchanged)
+    json.field("skipped", skipped)
+    json.field("conflicts", summary.conflicts)
+    json.field("otherComponents", otherComponents)
+    json.field("dryRun", dryRun)
+    writeDetails(to: &json)
+    if let separator = report.separator { json.field("separator", separator) }
+  }
+
+  func renderText(to output: Output, style: Style) {
     var counts = summary
     counts.skipped = skipped
     var line =

@@ -3,21 +3,19 @@ import Interchange
 
 /// What `list` prints: the notes of a range of days under a heading per day, or
 /// `{"from":…,"to":…,"notes":[…]}`.
-struct NoteListResult: CommandResult {
+struct NoteListResult: TextOrJSONResult {
   /// The days listed.
   let days: ClosedRange<Day>
   /// Their notes, by day and then in the order they were added.
   let notes: [Note]
 
-  func render(to output: Output, style: Style) {
-    if style.json {
-      output.jsonObject { json in
-        json.field("from", days.lowerBound)
-        json.field("to", days.upperBound)
-        json.notes("notes", notes)
-      }
-      return
-    }
+  func writeJSON(to json: inout JSONWriter) {
+    json.field("from", days.lowerBound)
+    json.field("to", days.upperBound)
+    json.notes("notes", notes)
+  }
+
+  func renderText(to output: Output, style: Style) {
     guard !notes.isEmpty else {
       let message =
         days.lowerBound == days.upperBound

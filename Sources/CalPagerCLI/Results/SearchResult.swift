@@ -5,7 +5,7 @@ import NoteStore
 /// What `search` prints: one line per hit (`#3  2024-05-06  snippet`, matches highlighted)
 /// and, when the limit left some out, a line saying how many; or
 /// `{"query":…,"hits":[{"snippet":…,"note":{…}},…],"total":N}`.
-struct SearchResult: CommandResult {
+struct SearchResult: TextOrJSONResult {
   /// The query as given.
   let query: String
   /// The hits, best first, and how many notes matched.
@@ -14,27 +14,24 @@ struct SearchResult: CommandResult {
   /// The hits, best first.
   var hits: [SearchHit] { results.hits }
 
-  func render(to output: Output, style: Style) {
-    if style.json {
-      output.jsonObject { json in
-        json.field("query", query)
-        json.key("hits")
-        json.array { json in
-          for hit in hits {
-            json.object { json in
-              json.field(
-                "snippet",
-                String(
-                  hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
-              json.key("note")
-              json.note(hit.note, includeID: true)
-            }
-          }
+  func writeJSON(to json: inout JSONWriter) {
+    json.field("query", query)
+    json.key("hits")
+    json.array { json in
+      for hit in hits {
+        json.object { json in
+          json.field(
+            "snippet",
+            String(hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
+          json.key("note")
+          json.note(hit.note, includeID: true)
         }
-        json.field("total", results.total)
       }
-      return
     }
+    json.field("total", results.total)
+  }
+
+  func renderText(to output: Output, style: Style) {
     guard !hits.isEmpty else {
       let message = "No notes match '\(TerminalText.singleLine(query))'"
       for line in TextFit.wrap(message, width: style.width) { output.line(line) }

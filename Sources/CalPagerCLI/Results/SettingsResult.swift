@@ -2,7 +2,7 @@ import Interchange
 
 /// What `config` prints: every setting (`list`), one value (`get`, bare for scripts) or
 /// `key = value` (`set`, `unset`); with `--json`, one object of keys and values.
-struct SettingsResult: CommandResult {
+struct SettingsResult: TextOrJSONResult {
   /// One setting and its value.
   struct Entry {
     /// The setting's name.
@@ -40,13 +40,11 @@ struct SettingsResult: CommandResult {
   /// How the text form looks.
   let form: Form
 
-  func render(to output: Output, style: Style) {
-    if style.json {
-      output.jsonObject { json in
-        for entry in settings { json.field(entry.name, entry.value) }
-      }
-      return
-    }
+  func writeJSON(to json: inout JSONWriter) {
+    for entry in settings { json.field(entry.name, entry.value) }
+  }
+
+  func renderText(to output: Output, style: Style) {
     switch form {
     case .bare:
       for entry in settings { output.line(entry.value) }

@@ -7,17 +7,13 @@ import VdirSync
 /// each item left for the next sync (and with `--dry-run` each step planned); with `--json`,
 /// `{"sent":…,"received":…,"updated":…,"removed":…,"conflicts":[…],"ignored":[…]}` (a dry run
 /// adds `"dryRun":true` and `"plan":[…]`).
-struct SyncResult: CommandResult {
+struct SyncResult: TextOrJSONResult {
   /// What the sync did.
   let report: SyncReport
   /// The sync command's failure, reported after the summary.
   let failure: CLIError?
 
-  func render(to output: Output, style: Style) {
-    if style.json {
-      renderJSON(to: output)
-      return
-    }
+  func renderText(to output: Output, style: Style) {
     let counts = [
       "\(report.sent) sent", "\(report.received) received", "\(report.updated) updated",
       "\(report.removed) removed", countText(report.conflicts.count, "conflict"),
@@ -56,28 +52,26 @@ struct SyncResult: CommandResult {
       + "\(copyID)(uid \(Quote.quoted(conflict.copyUID)))"
   }
 
-  private func renderJSON(to output: Output) {
-    output.jsonObject { json in
-      json.field("sent", report.sent)
-      json.field("received", report.received)
-      json.field("updated", report.updated)
-      json.field("removed", report.removed)
-      Self.objects("conflicts", report.conflicts, into: &json) { json, conflict in
-        json.field("name", conflict.name)
-        json.field("uid", conflict.uid)
-        json.field("kept", conflict.kept.rawValue)
-        json.field("copy", conflict.copyUID)
-      }
-      Self.objects("ignored", report.ignored, into: &json) { json, item in
-        json.field("name", item.name)
-        json.field("reason", item.reason)
-      }
-      if report.dryRun {
-        json.field("dryRun", true)
-        Self.objects("plan", report.plan, into: &json) { json, step in
-          json.field("action", step.action.rawValue)
-          json.field("name", step.name)
-        }
+  func writeJSON(to json: inout JSONWriter) {
+    json.field("sent", report.sent)
+    json.field("received", report.received)
+    json.field("updated", report.updated)
+    json.field("removed", report.removed)
+    Self.objects("conflicts", report.conflicts, into: &json) { json, conflict in
+      json.field("name", conflict.name)
+      json.field("uid", conflict.uid)
+      json.field("kept", conflict.kept.rawValue)
+      json.field("copy", conflict.copyUID)
+    }
+    Self.objects("ignored", report.ignored, into: &json) { json, item in
+      json.field("name", item.name)
+      json.field("reason", item.reason)
+    }
+    if report.dryRun {
+      json.field("dryRun", true)
+      Self.objects("plan", report.plan, into: &json) { json, step in
+        json.field("action", step.action.rawValue)
+        json.field("name", step.name)
       }
     }
   }
