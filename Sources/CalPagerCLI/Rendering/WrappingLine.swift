@@ -1,11 +1,11 @@
-/// The line `TextWrap` and `PlainWrap` are filling as they walk a paragraph.
+/// The line `TextWrap` is filling as it walks a paragraph.
 ///
-/// It knows where the line starts, how wide it is so far and its last break opportunity. Both
-/// make the same breaks, decided here; each copies or reports the lines its own way.
+/// It knows where the line starts, how wide it is so far and its last break opportunity.
+/// (`PlainWrap` makes the same breaks for plain text by looking back from where a line is
+/// full; the layout tests hold the two to the same lines.)
 ///
 /// Offsets are into the paragraph's bytes. Every method is inlined into the walk, so the
-/// state stays in registers; the line's limit is passed in rather than kept, which measured
-/// faster in `PlainWrap`.
+/// state stays in registers; the line's limit is passed in rather than kept.
 struct WrappingLine {
   /// Where the line starts.
   private var start = 0
