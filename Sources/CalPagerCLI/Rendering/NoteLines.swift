@@ -163,23 +163,27 @@ struct NoteLines {
   /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
   private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
     // Written into a fixed 32-byte frame, then appended at once: one append per note.
+    let digits = NoteLines.digits(id)
+    let padding = max(idWidth, digits + 1) - digits - 1
+    guard id >= 0, 3 + digits + padding + 2 <= 32 else {
+      return appendLongPrefix(id: id, to: &buffer)
+    }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { frame in
-      var count = 0
-      func put(_ byte: UInt8) {
-        frame[count] = byte
-        count += 1
-      }
-      put(0x20)
-      put(0x20)
-      put(UInt8(ascii: "#"))
-      let digits = NoteLines.digits(id)
+      frame[0] = 0x20
+      frame[1] = 0x20
+      frame[2] = UInt8(ascii: "#")
       var rest = id
-      for position in stride(from: count + digits - 1, through: count, by: -1) {
+      var position = 2 + digits
+      while position > 2 {
         frame[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
         rest /= 10
+        position -= 1
       }
-      count += digits
-      for _ in (digits + 1)..<max(idWidth, digits + 1) { put(0x20) }
+      var count = 3 + digits
+      for _ in 0..<padding {
+        frame[count] = 0x20
+        count += 1
+      }
       if style.color {
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<2]))
         buffer.append(contentsOf: SGR.dim.utf8)
@@ -189,10 +193,22 @@ struct NoteLines {
         buffer.append(0x20)
         return
       }
-      put(0x20)
-      put(0x20)
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<count]))
+      frame[count] = 0x20
+      frame[count + 1] = 0x20
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<(count + 2)]))
     }
+  }
+
+  /// `appendPrefix` for an id too long for its frame (or below zero, which ids never are).
+  private func appendLongPrefix(id: Int, to buffer: inout [UInt8]) {
+    let text = Array(String(id).utf8)
+    buffer.append(contentsOf: "  ".utf8)
+    if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
+    buffer.append(UInt8(ascii: "#"))
+    buffer.append(contentsOf: text)
+    buffer.append(contentsOf: repeatElement(0x20, count: max(idWidth, text.count + 1) - text.count - 1))
+    if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
+    buffer.append(contentsOf: "  ".utf8)
   }
 
   /// The number of decimal digits of `value` (at least one).

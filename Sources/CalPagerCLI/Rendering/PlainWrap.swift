@@ -81,16 +81,19 @@ struct PlainWrap {
     return value >= 0x1F300 && value <= 0x1FAFF && !(value >= 0x1F3FB && value <= 0x1F3FF)
   }
 
-  /// Whether the eight bytes at `pointer` are all printable ASCII (0x20 to 0x7E).
+  /// How many of the eight bytes at `pointer` are printable ASCII (0x20 to 0x7E) before the
+  /// first that is not: 8 when all are.
   @inline(__always)
-  private static func isPrintableASCII(eightAt pointer: UnsafePointer<UInt8>) -> Bool {
-    let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+  private static func printableASCIIPrefix(eightAt pointer: UnsafePointer<UInt8>) -> Int {
+    let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     // A high bit where a byte is below 0x20, or above 0x7E (or has its own high bit set).
+    // Borrows and carries can only mark bytes after the first such byte, so the lowest mark
+    // is the first byte that is not printable.
     let below = (word &- ones &* 0x20) & ~word & highs
     let above = ((word &+ ones) | word) & highs
-    return below | above == 0
+    return (below | above).trailingZeroBitCount / 8
   }
 
   /// Whether a paragraph is plain: printable ASCII, and characters of one scalar each that
@@ -100,9 +103,10 @@ struct PlainWrap {
     let count = bytes.count
     var offset = 0
     while offset < count {
-      if offset + 8 <= count && isPrintableASCII(eightAt: base + offset) {
-        offset += 8
-        continue
+      if offset + 8 <= count {
+        let run = printableASCIIPrefix(eightAt: base + offset)
+        offset += run
+        if run == 8 { continue }
       }
       let byte = bytes[offset]
       if byte < 0x80 {
@@ -132,13 +136,15 @@ struct PlainWrap {
     var offset = start
     var columns = 0
     while offset < count {
-      if columns + 8 <= width && offset + 8 <= count
-        && PlainWrap.isPrintableASCII(eightAt: base + offset)
-      {
-        offset += 8
-        columns += 8
-        continue
+      if offset + 8 <= count {
+        // Printable ASCII, a column a byte, as far as it goes and the line has room.
+        let run = min(
+          PlainWrap.printableASCIIPrefix(eightAt: base + offset), max(width - columns, 0))
+        offset += run
+        columns += run
+        if run == 8 { continue }
       }
+      if offset == count { return nil }
       if bytes[offset] < 0x80 {
         if columns + 1 > width { return offset }
         columns += 1
