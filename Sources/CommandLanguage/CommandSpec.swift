@@ -50,34 +50,67 @@ public struct CommandSpec: Sendable {
   }
 
   /// The command word.
-  public var name: String
+  public var name: String { storage.name }
   /// Other words for the same command (`exit` for `quit`).
-  public var aliases: [String] = []
+  public var aliases: [String] { storage.aliases }
   /// One sentence for `OVERVIEW:` and the root's `SUBCOMMANDS:` list.
-  public var abstract: String
+  public var abstract: String { storage.abstract }
   /// Paragraphs after the overview: prose lines are joined and wrapped, lines starting with a
   /// space (examples) are kept as they are, blank lines separate paragraphs.
   ///
   /// Made when asked for: only help, the man page and the tests read it, so a command that runs
   /// does not build every command's prose first.
-  public var discussion: String { makeDiscussion() }
-  private let makeDiscussion: @Sendable () -> String
+  public var discussion: String { storage.makeDiscussion() }
   /// Complete usage lines, such as `calpager next [<n>] [--with-notes]`.
-  public var usage: [String]
+  public var usage: [String] { storage.usage }
   /// The positional arguments.
-  public var arguments: [Argument] = []
+  public var arguments: [Argument] { storage.arguments }
   /// The command's own options; the global ones are added for every command that runs
   /// outside the line mode's control commands.
-  public var options: [OptionHelp] = []
+  public var options: [OptionHelp] { storage.options }
   /// Where the command can be typed.
-  public var availability = Availability.everywhere
+  public var availability: Availability { storage.availability }
   /// Whether a word starting with a single `-` that is not one of the command's options is an
   /// argument rather than an unknown option (`search bank -mortgage`).
-  public var takesDashWords = false
+  public var takesDashWords: Bool { storage.takesDashWords }
   /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings), made when
   /// asked for, as the discussion is.
-  public var sections: [Section] { makeSections() }
-  private let makeSections: @Sendable () -> [Section]
+  public var sections: [Section] { storage.makeSections() }
+
+  /// The spec's fields, shared by its copies: a spec is copied into every parsed line, and a
+  /// copy then costs one reference instead of one for each of its strings and arrays.
+  private final class Storage: Sendable {
+    let name: String
+    let aliases: [String]
+    let abstract: String
+    let makeDiscussion: @Sendable () -> String
+    let usage: [String]
+    let arguments: [Argument]
+    let options: [OptionHelp]
+    let availability: Availability
+    let takesDashWords: Bool
+    let makeSections: @Sendable () -> [Section]
+
+    init(
+      name: String, aliases: [String], abstract: String,
+      makeDiscussion: @escaping @Sendable () -> String, usage: [String], arguments: [Argument],
+      options: [OptionHelp], availability: Availability, takesDashWords: Bool,
+      makeSections: @escaping @Sendable () -> [Section]
+    ) {
+      self.name = name
+      self.aliases = aliases
+      self.abstract = abstract
+      self.makeDiscussion = makeDiscussion
+      self.usage = usage
+      self.arguments = arguments
+      self.options = options
+      self.availability = availability
+      self.takesDashWords = takesDashWords
+      self.makeSections = makeSections
+    }
+  }
+
+  private let storage: Storage
 
   /// A titled block of entries in help, such as `SETTINGS:`.
   public struct Section: Sendable {
@@ -101,16 +134,10 @@ public struct CommandSpec: Sendable {
     availability: Availability = .everywhere, takesDashWords: Bool = false,
     sections: @autoclosure @escaping @Sendable () -> [Section] = []
   ) {
-    self.name = name
-    self.aliases = aliases
-    self.abstract = abstract
-    self.makeDiscussion = discussion
-    self.usage = usage
-    self.arguments = arguments
-    self.options = options
-    self.availability = availability
-    self.takesDashWords = takesDashWords
-    self.makeSections = sections
+    storage = Storage(
+      name: name, aliases: aliases, abstract: abstract, makeDiscussion: discussion, usage: usage,
+      arguments: arguments, options: options, availability: availability,
+      takesDashWords: takesDashWords, makeSections: sections)
   }
 
   /// Whether the command exists only inside `calpager shell`.

@@ -206,7 +206,8 @@ struct NoteLines {
     if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
     buffer.append(UInt8(ascii: "#"))
     buffer.append(contentsOf: text)
-    buffer.append(contentsOf: repeatElement(0x20, count: max(idWidth, text.count + 1) - text.count - 1))
+    buffer.append(
+      contentsOf: repeatElement(0x20, count: max(idWidth, text.count + 1) - text.count - 1))
     if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
     buffer.append(contentsOf: "  ".utf8)
   }

@@ -8,11 +8,11 @@ import CalendarPaging
 ///
 /// Text is plain when every character is a single scalar that needs no escape and no
 /// combining mark or joiner follows it (the characters `TextWrap` measures from their bytes),
-/// with no tab. For such text this gives exactly `TextWrap`'s lines: each paragraph is checked
-/// once (eight bytes at a time where it is ASCII), then each line's end is found by measuring
-/// up to its first column that does not fit and looking back to a space, and the line is
-/// copied. When a paragraph is not plain it takes back what it wrote and says so; the caller
-/// then lays the note out the general way.
+/// with no tab. For such text this gives exactly `TextWrap`'s lines: each line is measured up
+/// to its first column that does not fit, its characters checked on the way (eight bytes at a
+/// time where they are ASCII), its end found by looking back to a space, and it is copied.
+/// At a character that is not plain it takes back what it wrote and says so; the caller then
+/// lays the note out the general way.
 struct PlainWrap {
   /// The columns of a line of text.
   let width: Int
@@ -96,42 +96,24 @@ struct PlainWrap {
     return (below | above).trailingZeroBitCount / 8
   }
 
-  /// Whether a paragraph is plain: printable ASCII, and characters of one scalar each that
-  /// need no escape, with nothing after them that could join them.
-  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let count = bytes.count
-    var offset = 0
-    while offset < count {
-      if offset + 8 <= count {
-        let run = printableASCIIPrefix(eightAt: base + offset)
-        offset += run
-        if run == 8 { continue }
-      }
-      let byte = bytes[offset]
-      if byte < 0x80 {
-        guard byte >= 0x20 && byte < 0x7F else { return false }  // controls, tabs, DEL
-        offset += 1
-        continue
-      }
-      // An ASCII character before this one must not be joined by it.
-      if offset > 0 && bytes[offset - 1] < 0x80 && !endsCharacter(bytes, offset) { return false }
-      let (value, scalarLength) = TerminalText.scalar(in: bytes, at: offset)
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      guard endsCharacter(bytes, offset + scalarLength), value != 0x200D, value != 0xFE0F,
-        !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
-      else { return false }
-      offset += scalarLength
-    }
-    return true
+  /// How a line starting at some offset ends.
+  private enum LineEnd {
+    /// The rest of the paragraph fits.
+    case fits
+    /// The first character that does not fit begins here.
+    case overflow(Int)
+    /// A character on the way is not plain.
+    case notPlain
   }
 
-  /// Where the first character that does not fit on a line starting at `start` begins.
+  /// Measures a line starting at `start` up to its first character that does not fit,
+  /// checking that every character on the way is plain: printable ASCII, or one scalar that
+  /// needs no escape, with nothing after it that could join it.
   ///
-  /// Nil when the rest of the paragraph fits. A character wider than the line still goes on
-  /// an empty one.
-  private func firstOverflow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = bytes.baseAddress else { return nil }
+  /// A character wider than the line still goes on an empty one. Every character of a
+  /// paragraph is measured by the line it starts, so every one is checked.
+  private func scanLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> LineEnd {
+    guard let base = bytes.baseAddress else { return .fits }
     let count = bytes.count
     var offset = start
     var columns = 0
@@ -144,20 +126,30 @@ struct PlainWrap {
         columns += run
         if run == 8 { continue }
       }
-      if offset == count { return nil }
-      if bytes[offset] < 0x80 {
-        if columns + 1 > width { return offset }
+      if offset == count { return .fits }
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        guard byte >= 0x20 && byte < 0x7F else { return .notPlain }  // controls, tabs, DEL
+        if columns + 1 > width { return .overflow(offset) }
         columns += 1
         offset += 1
         continue
       }
+      // An ASCII character before this one must not be joined by it.
+      if offset > 0 && bytes[offset - 1] < 0x80 && !PlainWrap.endsCharacter(bytes, offset) {
+        return .notPlain
+      }
       let (value, length) = TerminalText.scalar(in: bytes, at: offset)
-      let characterWidth = DisplayWidth.of(Unicode.Scalar(value) ?? "\u{FFFD}")
-      if columns + characterWidth > width && columns > 0 { return offset }
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      guard PlainWrap.endsCharacter(bytes, offset + length), value != 0x200D, value != 0xFE0F,
+        !TextWrap.mayBePrepended(value), !TerminalText.mustEscape(scalar)
+      else { return .notPlain }
+      let characterWidth = DisplayWidth.of(scalar)
+      if columns + characterWidth > width && columns > 0 { return .overflow(offset) }
       columns += characterWidth
       offset += length
     }
-    return nil
+    return .fits
   }
 
   /// Appends one paragraph's lines; false when it is not plain.
@@ -170,11 +162,17 @@ struct PlainWrap {
   private func appendParagraph(
     _ bytes: UnsafeBufferPointer<UInt8>, first: inout Bool, to buffer: inout [UInt8]
   ) -> Bool {
-    guard PlainWrap.isPlain(bytes) else { return false }
     let count = bytes.count
     var lineStart = 0
     var emitted = false
-    while let limit = firstOverflow(bytes, from: lineStart) {
+    lines: while true {
+      let limit: Int
+      switch scanLine(bytes, from: lineStart) {
+      case .fits: break lines
+      case .notPlain: return false
+      case .overflow(let offset):
+        limit = offset
+      }
       if bytes[limit] == 0x20 {
         var runStart = limit
         while runStart > lineStart && bytes[runStart - 1] == 0x20 { runStart -= 1 }
