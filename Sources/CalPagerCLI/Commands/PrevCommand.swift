@@ -1,11 +1,13 @@
+import CalendarPaging
+
 /// `prev [N] [--with-notes] [--by UNIT]`: the selection N days back, or to the Nth earlier day
 /// with notes.
-typealias PrevCommand = StepCommand<Back>
-
-/// The way `prev` moves.
-enum Back: StepDirection {
-  typealias Opposite = Forward
-
-  static let isForward = false
+struct PrevCommand: StepCommand {
   static let spec = stepSpec()
+  static let isForward = false
+  static var oppositeName: String { NextCommand.spec.name }
+
+  var count = 1
+  var withNotes = false
+  var unit: CalendarUnit?
 }

@@ -3,42 +3,41 @@ import CommandLanguage
 import NoteStore
 
 /// `next` and `prev`: the selection a number of days, weeks or months, or of days with notes,
-/// one way, `Direction`'s.
-struct StepCommand<Direction: StepDirection>: CalPagerCommand {
-  static var spec: CommandSpec { Direction.spec }
+/// one way.
+///
+/// The two commands are concrete types sharing everything here (a generic command type would
+/// have its metadata made at run time, at the start of every one-shot command).
+protocol StepCommand: CalPagerCommand where Result == PageResult {
+  /// Whether the command moves forward.
+  static var isForward: Bool { get }
+  /// The name of the command that moves the other way, suggested for a negative count.
+  static var oppositeName: String { get }
 
   /// How many days, weeks or months, or days with notes, to move.
-  var count = 1
+  var count: Int { get }
   /// Whether only days with notes count.
-  var withNotes = false
+  var withNotes: Bool { get }
   /// What to step and show by (`--by`); nil for the `page-by` setting.
-  var unit: CalendarUnit?
+  var unit: CalendarUnit? { get }
 
-  func run(in context: CommandContext) throws -> PageResult {
-    try Step(count: count, withNotes: withNotes, forward: Direction.isForward)
-      .run(in: context, by: unit)
-  }
+  /// A move of `count` units (or days with notes).
+  init(count: Int, withNotes: Bool, unit: CalendarUnit?)
 }
 
 extension StepCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init(
-      count: try arguments.count(opposite: Direction.Opposite.spec.name),
+      count: try arguments.count(opposite: Self.oppositeName),
       withNotes: arguments.flag(.withNotes), unit: try arguments.unit(.by))
+  }
+
+  func run(in context: CommandContext) throws -> PageResult {
+    try Step(count: count, withNotes: withNotes, forward: Self.isForward)
+      .run(in: context, by: unit)
   }
 }
 
-/// Which way `next` or `prev` moves, and the spec of the command that moves that way.
-protocol StepDirection {
-  /// Whether it is forward.
-  static var isForward: Bool { get }
-  /// The spec of the command.
-  static var spec: CommandSpec { get }
-  /// The other way, whose command is suggested for a negative count.
-  associatedtype Opposite: StepDirection
-}
-
-extension StepDirection {
+extension StepCommand {
   /// The spec of `next` (forward) or `prev`, which differ only in their direction's words.
   static func stepSpec() -> CommandSpec {
     let (name, direction, ordinal, edge) =
