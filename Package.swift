@@ -46,6 +46,7 @@ var package = Package(
       name: "CalPagerCLI",
       dependencies: [
         "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit", "VdirSync",
+        "CFileSystem",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),

@@ -305,16 +305,7 @@ public final class Vdir {
   }
 
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += count
-    }
-    return true
+    bytes.isEmpty || cfs_write_all(file, bytes.baseAddress, bytes.count) == 0
   }
 
   /// Creates `path` and any directory above it that is missing, each with mode 0700.

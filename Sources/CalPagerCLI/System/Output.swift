@@ -1,3 +1,4 @@
+import CFileSystem
 import Interchange
 
 #if canImport(Glibc)
@@ -116,15 +117,6 @@ final class Output {
 
   /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupts.
   static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += written
-    }
-    return true
+    bytes.isEmpty || cfs_write_all(descriptor, bytes.baseAddress, bytes.count) == 0
   }
 }
