@@ -79,14 +79,17 @@ class MissingTool(HarnessError):
 
 
 def find_tool(name: str) -> str:
-    """The path of a console script from PyPI: on PATH, or in the scripts folder of the Python
-    running this (where pip puts them, which a root shell's PATH may lack)."""
+    """The path of a console script from PyPI: on PATH, or in a scripts folder of the Python
+    running this (where pip puts them, which a root shell's PATH may lack; `pip install
+    --user`, pip's choice for a user without write access to the system's folder, puts them
+    in the user scheme's, often ~/.local/bin)."""
     found = shutil.which(name)
     if found:
         return found
-    candidate = Path(sysconfig.get_path("scripts")) / name
-    if candidate.exists():
-        return str(candidate)
+    for scheme in (sysconfig.get_default_scheme(), f"{os.name}_user"):
+        candidate = Path(sysconfig.get_path("scripts", scheme)) / name
+        if candidate.exists():
+            return str(candidate)
     raise MissingTool(f"'{name}' is not installed: {REQUIREMENTS} (CI installs it)")
 
 
