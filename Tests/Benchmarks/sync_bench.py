@@ -85,9 +85,27 @@ def alternate(bench, entries, runs):
     return [(statistics.median(times), peak) for times, peak in zip(samples, peaks)]
 
 
+# Trees a run is done with are moved here and removed only after the section's measured runs
+# (`empty_trash`): on ext4 a file created within about 30 s of many deletions in the same
+# block group makes the inode allocator step over each recently deleted inode
+# (`recently_deleted` in `find_inode_bit`), so deleting 10^5 files right before a run made
+# that run's creations cost many times more, and by how much depended on the order of the
+# runs (a first sync at 10^5 took 7 s, or 55 s right after the previous vdir was deleted).
+TRASH = []
+
+
 def remove_tree(path):
+    """Moves `path` out of the way (to be removed by `empty_trash`)."""
     if os.path.exists(path):
-        shutil.rmtree(path)
+        parked = f"{path}.trash-{len(TRASH)}"
+        os.rename(path, parked)
+        TRASH.append(parked)
+
+
+def empty_trash():
+    """Removes the trees `remove_tree` moved away."""
+    while TRASH:
+        shutil.rmtree(TRASH.pop())
 
 
 def files_opened(bench, command, env, folder):
@@ -283,6 +301,7 @@ def section(bench, calpager, counts, results, runs, fresh=False):
             verdict=verdict(opened == {name} and rss <= 32),
             raw={"own": own, "rss": rss, "opened": sorted(opened)})
         remove_tree(run.folder)
+    empty_trash()
 
 
 def main():
