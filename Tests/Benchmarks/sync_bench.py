@@ -103,9 +103,12 @@ def remove_tree(path):
 
 
 def empty_trash():
-    """Removes the trees `remove_tree` moved away."""
+    """Removes the trees `remove_tree` moved away (newest first: a tree moved away with the
+    folder holding it is gone with that folder)."""
     while TRASH:
-        shutil.rmtree(TRASH.pop())
+        parked = TRASH.pop()
+        if os.path.exists(parked):
+            shutil.rmtree(parked)
 
 
 def files_opened(bench, command, env, folder):
