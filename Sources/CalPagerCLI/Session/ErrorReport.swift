@@ -26,6 +26,12 @@ struct ErrorReport {
       message = usage.message.sentenceCased
       status = UsageError.exitStatus
       self.usage = usage.usageText
+    case CLIError.skipped:
+      // The line mode protocol's fixed notice for a line skipped in an aborted transaction,
+      // which clients match as it is: `skipped: line K failed`.
+      message = "\(error)"
+      status = 1
+      usage = nil
     default:
       message = "\(error)".sentenceCased
       status = 1

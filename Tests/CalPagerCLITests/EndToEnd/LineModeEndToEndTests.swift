@@ -119,7 +119,7 @@ import Testing
     #expect(
       result.stderr == """
         line 3: Error: There is no note #99
-        line 4: Error: Skipped: line 3 failed
+        line 4: Error: skipped: line 3 failed
         line 5: Error: Line 3 failed, so the transaction begun on line 1 was rolled back
 
         """)

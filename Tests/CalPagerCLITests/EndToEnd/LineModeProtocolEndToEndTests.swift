@@ -75,8 +75,8 @@ import Testing
     #expect(
       result.stderr == """
         line 3: Error: There is no note #99
-        line 4: Error: Skipped: line 3 failed
-        line 5: Error: Skipped: line 3 failed
+        line 4: Error: skipped: line 3 failed
+        line 5: Error: skipped: line 3 failed
         line 6: Error: Line 3 failed, so the transaction begun on line 1 was rolled back
 
         """)
@@ -91,7 +91,7 @@ import Testing
     #expect(
       result.stderr == """
         line 2: Error: There is no note #99
-        line 3: Error: Skipped: line 2 failed
+        line 3: Error: skipped: line 2 failed
 
         """)
     #expect(try calpager.store().notes(in: Day.first...Day.last).map(\.body) == ["kept"])
@@ -133,7 +133,7 @@ import Testing
     #expect(answers[2]["body"] as? String == "Lunch")
     #expect(answers[3]["error"] as? String == "There is no note #99")
     #expect(answers[3]["line"] as? Int == 6 && answers[3]["exit"] as? Int == 1)
-    #expect(answers[4]["error"] as? String == "Skipped: line 6 failed")
+    #expect(answers[4]["error"] as? String == "skipped: line 6 failed")
     #expect(answers[4]["line"] as? Int == 7 && answers[4]["exit"] as? Int == 1)
     #expect((answers[5]["error"] as? String)?.hasPrefix("Line 6 failed") == true)
     #expect((answers[6]["help"] as? String)?.hasPrefix("OVERVIEW: Move the selection") == true)
