@@ -67,28 +67,3 @@ final class BrowseTerminal {
     try NoteStore(location: StoreLocation(path: database, createsParentDirectories: false))
   }
 }
-
-/// Screens compared with golden files in `Tests/CalPagerCLITests/Goldens`.
-///
-/// A screen is what tmux shows (`capture-pane`: the text, without styles). After a deliberate
-/// change, rerun with `CALPAGER_UPDATE_GOLDENS=1`, read the diff, and commit it.
-enum ScreenGolden {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Goldens")
-
-  /// Checks `screen` against the golden `name` (or writes it when asked to).
-  static func expect(
-    _ screen: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let url = directory.appendingPathComponent(name)
-    let bytes = Array((screen.hasSuffix("\n") ? screen : screen + "\n").utf8)
-    if ProcessInfo.processInfo.environment["CALPAGER_UPDATE_GOLDENS"] != nil {
-      try Data(bytes).write(to: url)
-      return
-    }
-    let expected = try #require(
-      contentsOfFile(url.path), "missing golden \(name)", sourceLocation: sourceLocation)
-    #expect(
-      bytes == expected, "\(name) differs:\n\(screen)", sourceLocation: sourceLocation)
-  }
-}
