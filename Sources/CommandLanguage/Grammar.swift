@@ -49,7 +49,7 @@ public struct Grammar: Sendable {
 
   /// The command a word names (its name or an alias), or nil.
   public func command(named word: some StringProtocol) -> CommandSpec? {
-    indexByWord[String(word)].map { commands[$0] }
+    position(of: word).map { commands[$0] }
   }
 
   /// Where the command a word names (its name or an alias) is in `commands`, or nil.

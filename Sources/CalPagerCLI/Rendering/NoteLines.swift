@@ -163,11 +163,9 @@ struct NoteLines {
   /// Appends `  #12  `: the id, dim when colour is on, padded to `idWidth`.
   private func appendPrefix(id: Int, to buffer: inout [UInt8]) {
     // Written into a fixed 32-byte frame, then appended at once: one append per note.
+    // Ids are positive, so the frame holds at most 3 + 20 (`idWidth`) + 2 bytes.
     let digits = NoteLines.digits(id)
     let padding = max(idWidth, digits + 1) - digits - 1
-    guard id >= 0, 3 + digits + padding + 2 <= 32 else {
-      return appendLongPrefix(id: id, to: &buffer)
-    }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { frame in
       frame[0] = 0x20
       frame[1] = 0x20
@@ -197,19 +195,6 @@ struct NoteLines {
       frame[count + 1] = 0x20
       buffer.append(contentsOf: UnsafeBufferPointer(rebasing: frame[0..<(count + 2)]))
     }
-  }
-
-  /// `appendPrefix` for an id too long for its frame (or below zero, which ids never are).
-  private func appendLongPrefix(id: Int, to buffer: inout [UInt8]) {
-    let text = Array(String(id).utf8)
-    buffer.append(contentsOf: "  ".utf8)
-    if style.color { buffer.append(contentsOf: SGR.dim.utf8) }
-    buffer.append(UInt8(ascii: "#"))
-    buffer.append(contentsOf: text)
-    buffer.append(
-      contentsOf: repeatElement(0x20, count: max(idWidth, text.count + 1) - text.count - 1))
-    if style.color { buffer.append(contentsOf: SGR.reset.utf8) }
-    buffer.append(contentsOf: "  ".utf8)
   }
 
   /// The number of decimal digits of `value` (at least one).
