@@ -24,6 +24,9 @@ var package = Package(
     ),
     .target(name: "CalendarPaging"),
     .target(name: "Interchange", dependencies: ["CalendarPaging"]),
+    // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
+    // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
+    .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
     // A fuzzing build leaves out the plugin that embeds the migrations: its tool cannot be
     // built with -sanitize=fuzzer (libFuzzer brings its own main), and no fuzz target opens a
     // database.
@@ -62,6 +65,8 @@ var package = Package(
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
+    .testTarget(
+      name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarPaging", "TestSupport"]),
     .testTarget(
       name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging", "TestSupport"]),
     .testTarget(
