@@ -34,7 +34,9 @@ public struct FixedOffsetZone: ZoneRules, Hashable {
   /// UTC.
   public static let utc = FixedOffsetZone(offset: 0)
 
+  /// The offset, the same at every instant.
   public func utcOffset(at unixSeconds: Int) -> Int { offset }
 
+  /// The wall-clock time less the offset: a fixed zone has no gaps or overlaps.
   public func instant(of local: LocalDateTime) -> Int { local.secondsSinceEpoch - offset }
 }
