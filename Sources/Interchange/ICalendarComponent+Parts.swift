@@ -49,8 +49,11 @@ extension ICalendarComponent {
 
   /// Appends the component's bytes as an export writes them: every line ended by CRLF (a
   /// bare LF, also inside folds, becomes CRLF) and blank lines left out; with `uidLine`, the
-  /// `UID` lines are left out and that line comes right after the `BEGIN:` line.
-  func appendNormalizedBytes(to output: inout [UInt8], uidLine: [UInt8]? = nil) {
+  /// `UID` lines are left out and that line comes right after the `BEGIN:` line; the
+  /// properties named in `omitting` (directly inside the component) are left out.
+  func appendNormalizedBytes(
+    to output: inout [UInt8], uidLine: [UInt8]? = nil, omitting names: [String] = []
+  ) {
     func append(_ raw: ArraySlice<UInt8>) {
       var previous: UInt8 = 0
       for byte in raw {
@@ -65,7 +68,9 @@ extension ICalendarComponent {
     for child in children {
       switch child {
       case .property(let property):
-        if uidLine == nil || property.name != "UID" { append(property.raw) }
+        if (uidLine == nil || property.name != "UID") && !names.contains(property.name) {
+          append(property.raw)
+        }
       case .component(let nested): nested.appendNormalizedBytes(to: &output)
       case .trivia: break
       }
