@@ -5,10 +5,11 @@ import Testing
 
 @testable import Interchange
 
-/// The journal calpager exported before issue 13, as that writer wrote it: the whole body in
-/// `DESCRIPTION` and, when TEXT cannot hold it, in
-/// `X-CALPAGER-BODY;ENCODING=BASE64;VALUE=BINARY`. It is not written any more (a test
-/// fixture, not product code): files exported then are only read.
+/// The journal calpager exported before issue 13, as that writer wrote it.
+///
+/// The whole body is in `DESCRIPTION` and, when TEXT cannot hold it, in
+/// `X-CALPAGER-BODY;ENCODING=BASE64;VALUE=BINARY`. It is not written any more (a test fixture,
+/// not product code): files exported then are only read.
 enum OlderExportForm {
   /// An export of `notes` in the older form.
   static func export(_ notes: [Note]) -> [UInt8] {
