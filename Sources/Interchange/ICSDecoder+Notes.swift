@@ -1,9 +1,28 @@
 extension ICSDecoder {
+  /// Takes in a journal calpager wrote (read on the fast path): it waits, in case overrides of
+  /// it follow, and the note gathered before it is returned.
+  mutating func takeOwn(_ note: DecodedNote, raw: [UInt8]) -> DecodedNote? {
+    if case .group(let journals, let uid, let bytes) = pending, uid != nil, uid == note.uid,
+      journals.allSatisfy(ICalJournal.isOverride)
+    {
+      // The recurring journal of the overrides read before it.
+      pending = .group(journals + [Self.component(raw, note)], uid: uid, bytes: bytes + raw.count)
+      return nil
+    }
+    let finished = finishPending()
+    pending = .own(note, raw: raw)
+    return finished
+  }
+
   /// Adds a journal to the note being gathered, or finishes that note and starts another.
   mutating func takeJournal(_ journal: ICalendarComponent) -> DecodedNote? {
     let uid = ICalJournal.uid(of: journal)
     let isOverride = ICalJournal.isOverride(journal)
     switch pending {
+    case .own(let note, let raw) where uid != nil && uid == note.uid && isOverride:
+      pending = .group(
+        [Self.component(raw, note), journal], uid: uid, bytes: raw.count + journal.size)
+      return nil
     case .group(let journals, let groupUID, let bytes)
     where uid != nil && uid == groupUID
       && (isOverride || journals.allSatisfy(ICalJournal.isOverride)):
@@ -16,12 +35,21 @@ extension ICSDecoder {
     }
   }
 
+  /// The component of a journal the fast path took, built from its bytes (overrides of it
+  /// came: the note is made the general way).
+  private static func component(_ raw: [UInt8], _ note: DecodedNote) -> ICalendarComponent {
+    guard let component = try? ICalendarTreeBuilder.replaying(raw, firstLine: note.line).component
+    else { preconditionFailure("a journal the fast path took builds into a component") }
+    return component
+  }
+
   /// The note gathered so far, or nil when there is none or its journals are skipped.
   mutating func finishPending() -> DecodedNote? {
     let finished = pending
     pending = .none
     switch finished {
     case .none: return nil
+    case .own(let note, _): return note
     case .group(let journals, let uid, _): return finishGroup(journals, uid: uid)
     }
   }

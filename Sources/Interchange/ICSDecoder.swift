@@ -14,19 +14,23 @@
 /// Each note carries the item it came from (`DecodedNote.ical`): the calendar's properties
 /// but `METHOD`, the time zones its journals name, and its journals, as read; nil when the
 /// journal is exactly what calpager writes for the note (today's form or the older one, line
-/// ends and blank lines aside, as an export writes them).
+/// ends and blank lines aside, as an export writes them). A journal that may be calpager's
+/// own is first read on the fast path (`ICSOwnJournal`, behind the parser's general one),
+/// which gives the same note.
 struct ICSDecoder {
   /// The most skipped journals recorded one by one; more are only counted.
   static let skippedRecordLimit = 1000
 
-  /// The note being gathered: journals sharing a UID.
+  /// The note being gathered: calpager's own journal (kept as bytes, in case overrides of it
+  /// follow), or journals sharing a UID.
   enum Pending {
     case none
+    case own(DecodedNote, raw: [UInt8])
     case group([ICalendarComponent], uid: String?, bytes: Int)
   }
 
   let zone: LocalZone
-  private var reader = ICalendarReader { $0 == "VJOURNAL" || $0 == "VTIMEZONE" }
+  private var parser: ICalendarParser<ICSOwnJournal>
   /// The open `VCALENDAR`'s `BEGIN` line and properties as read, and time zones.
   var calendarHeader: [UInt8] = []
   var timeZones: [ICalendarComponent] = []
@@ -43,19 +47,29 @@ struct ICSDecoder {
   /// All journals skipped.
   var skippedRecordCount = 0
 
-  init(zone: LocalZone) {
+  /// A decoder reading days in `zone`; `fastPath` off sends every journal the general way
+  /// (for the differential test).
+  init(zone: LocalZone, fastPath: Bool = true) {
     self.zone = zone
+    parser = ICalendarParser(
+      keeps: { $0 == "VJOURNAL" || $0 == "VTIMEZONE" }, shortcut: ICSOwnJournal(isEnabled: fastPath)
+    )
   }
 
   mutating func next(from bytes: inout ByteReader) throws -> DecodedNote? {
-    while let element = try reader.next(from: &bytes) {
-      if let note = take(element) { return note }
+    while let step = try parser.next(from: &bytes) {
+      let note: DecodedNote?
+      switch step {
+      case .element(let element): note = take(element)
+      case .shortcut(let own): note = takeOwn(own.note, raw: own.raw)
+      }
+      if let note { return note }
       // A note's parts may not outgrow the limit either; the error names where they start.
       let limit = bytes.maximumRecordSize
       if case .group(let journals, _, let size) = pending, size > limit {
         throw RecordProblem(line: journals[0].line, problem: .recordTooLong(limit: limit))
       }
-      if calendarHeader.count + timeZoneBytes > limit, let calendarLine = reader.calendarLine {
+      if calendarHeader.count + timeZoneBytes > limit, let calendarLine = parser.calendarLine {
         throw RecordProblem(line: calendarLine, problem: .recordTooLong(limit: limit))
       }
     }

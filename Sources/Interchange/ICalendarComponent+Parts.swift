@@ -55,11 +55,17 @@ extension ICalendarComponent {
     to output: inout [UInt8], uidLine: [UInt8]? = nil, omitting names: [String] = []
   ) {
     func append(_ raw: ArraySlice<UInt8>) {
-      var previous: UInt8 = 0
-      for byte in raw {
-        if byte == 0x0A && previous != 0x0D { output.append(0x0D) }
-        output.append(byte)
-        previous = byte
+      // Copied in runs up to each bare LF, which gets its CR.
+      raw.withUnsafeBufferPointer { bytes in
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+          if index == 0 || bytes[index - 1] != 0x0D {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(0x0D)
+            start = index
+          }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       }
       if raw.last != 0x0A { output.append(contentsOf: [0x0D, 0x0A]) }
     }

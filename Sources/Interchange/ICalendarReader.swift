@@ -48,16 +48,9 @@ public struct ICalendarReader {
     case endCalendar(ICalendarProperty)
   }
 
-  /// The input, when the reader reads a source of its own (else a decoder lends its reader).
-  private var input: ByteReader?
-  private let keeps: (String) -> Bool
-  private var lines = ICalendarLineReader()
-  private var started = false
-  /// The line of the open calendar's `BEGIN:`, if one is open.
-  private(set) var calendarLine: Int?
-  /// The component being built, or the components being skipped (innermost last).
-  private var builder: ICalendarTreeBuilder?
-  private var skipping: [(name: String, line: Int)] = []
+  /// The input.
+  private var input: ByteReader
+  private var parser: ICalendarParser<NoShortcut>
 
   /// A reader of `source`.
   ///
@@ -72,13 +65,8 @@ public struct ICalendarReader {
     keeps: @escaping (String) -> Bool = { _ in true }
   ) {
     precondition(maximumComponentSize > 0, "the maximum component size must be positive")
-    self.input = ByteReader(source: source, maximumRecordSize: maximumComponentSize)
-    self.keeps = keeps
-  }
-
-  /// A reader driven by a decoder's `ByteReader` (`next(from:)`).
-  init(keeps: @escaping (String) -> Bool) {
-    self.keeps = keeps
+    input = ByteReader(source: source, maximumRecordSize: maximumComponentSize)
+    parser = ICalendarParser(keeps: keeps, shortcut: NoShortcut())
   }
 
   /// Reads the next element; nil at the end of the stream.
@@ -88,120 +76,9 @@ public struct ICalendarReader {
   ///   level, an `END:` that closes another component, a component never closed, a component
   ///   larger than the maximum), or what the source throws.
   public mutating func next() throws -> Element? {
-    guard var reader = input else {
-      preconditionFailure("a reader without a source of its own is read with next(from:)")
+    switch try parser.next(from: &input) {
+    case nil: return nil
+    case .element(let element): return element
     }
-    input = nil
-    defer { input = reader }
-    return try next(from: &reader)
-  }
-
-  /// Reads the next element from `reader` (see `next()`).
-  mutating func next(from reader: inout ByteReader) throws -> Element? {
-    if !started {
-      started = true
-      if try reader.skipByteOrderMark() { return .trivia(Self.byteOrderMark[...]) }
-    }
-    while true {
-      guard try lines.next(&reader, recordLine: builder?.line) else {
-        try finish()
-        return nil
-      }
-      let element: Element?
-      do throws(ImportProblem) {
-        element = try take()
-      } catch {
-        throw InterchangeError.malformed(line: lines.line, error)
-      }
-      if let builder, builder.size > reader.maximumRecordSize {
-        throw InterchangeError.malformed(
-          line: builder.line, .recordTooLong(limit: reader.maximumRecordSize))
-      }
-      if let element { return element }
-    }
-  }
-
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-  /// Takes in the line `lines` holds; the element it completes, if any.
-  private mutating func take() throws(ImportProblem) -> Element? {
-    if lines.isBlank {
-      if builder != nil {
-        builder!.addTrivia(lines)
-        return nil
-      }
-      return skipping.isEmpty ? .trivia(lines.raw[...]) : nil
-    }
-    let parsed: ICalendarContentLine
-    do throws(ImportProblem) {
-      parsed = try lines.parsed()
-    } catch {
-      if calendarLine == nil, case .notContentLine = error {
-        throw .expectedCalendar(found: Quote.bytes(lines.content))
-      }
-      throw error
-    }
-    if builder != nil {
-      guard let component = try builder!.add(lines, parsed) else { return nil }
-      builder = nil
-      return .component(component)
-    }
-    if !skipping.isEmpty {
-      switch parsed.name {
-      case "BEGIN": skipping.append((componentName(parsed), lines.line))
-      case "END":
-        let open = skipping.last!
-        guard componentName(parsed) == open.name else {
-          throw .mismatchedEnd(found: Quote.bytes(lines.content), open: Quote.text(open.name))
-        }
-        skipping.removeLast()
-        if skipping.isEmpty { return .skipped(name: open.name, line: open.line) }
-      default: break
-      }
-      return nil
-    }
-    guard calendarLine != nil else {
-      guard parsed.name == "BEGIN", componentName(parsed) == "VCALENDAR" else {
-        throw .expectedCalendar(found: Quote.bytes(lines.content))
-      }
-      calendarLine = lines.line
-      return .beginCalendar(lines.property(parsed))
-    }
-    switch parsed.name {
-    case "BEGIN":
-      let name = componentName(parsed)
-      if keeps(name) {
-        builder = ICalendarTreeBuilder(beginning: lines, parsed)
-      } else {
-        skipping.append((name, lines.line))
-      }
-      return nil
-    case "END":
-      guard componentName(parsed) == "VCALENDAR" else {
-        throw .mismatchedEnd(found: Quote.bytes(lines.content), open: "VCALENDAR")
-      }
-      calendarLine = nil
-      return .endCalendar(lines.property(parsed))
-    default:
-      return .property(lines.property(parsed))
-    }
-  }
-
-  /// At the end of the input: the innermost component still open is never closed.
-  private func finish() throws(InterchangeError) {
-    if let builder {
-      let open = builder.innermost
-      throw .malformed(line: open.line, .unclosedComponent(open.name))
-    }
-    if let open = skipping.last {
-      throw .malformed(line: open.line, .unclosedComponent(open.name))
-    }
-    if let calendarLine {
-      throw .malformed(line: calendarLine, .unclosedComponent("VCALENDAR"))
-    }
-  }
-
-  private func componentName(_ parsed: ICalendarContentLine) -> String {
-    ICalendarContentLine.componentName(lines.content[parsed.valueStart...])
   }
 }
