@@ -1,8 +1,9 @@
-/// A fast path for some components, behind `ICalendarParser`'s general one (the component
-/// tree): it sees a component's lines as they are read, before any tree is built, and when it
-/// can take the whole component it gives its own result in place of the tree. When it
-/// declines (at any line, or at the `END:` line), the lines it saw are built into the tree,
-/// the general way, and reading goes on as if it had never been there.
+/// A fast path for some components, behind `ICalendarParser`'s general one.
+///
+/// It sees a component's lines as they are read, before any tree is built, and when it can
+/// take the whole component it gives its own result in place of the tree. When it declines
+/// (at any line, or at the `END:` line), the lines it saw are built into the tree, the general
+/// way, and reading goes on as if it had never been there.
 ///
 /// A shortcut must never change a result: whatever it takes, the consumer would have made the
 /// same of the tree. Each one has a differential test that reads inputs with and without it.
