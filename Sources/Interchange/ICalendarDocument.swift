@@ -6,9 +6,9 @@
 /// for journal in document.calendars.flatMap(\.components) where journal.name == "VJOURNAL" { … }
 /// ```
 ///
-/// The syntax is RFC 5545's content lines (section 3.1), unfolded; CRLF or LF line ends;
-/// blank lines and a UTF-8 byte order mark are kept as `trivia`. Only `BEGIN:VCALENDAR` may
-/// start the stream, every `BEGIN:` needs its `END:`, and the text must be valid UTF-8.
+/// It is `ICalendarReader`'s elements gathered (the same syntax, the same errors), for an item
+/// small enough to hold whole: a vdir file, a note's stored item. A file of many items is
+/// better read with the reader, one component at a time.
 public struct ICalendarDocument: Sendable, Hashable {
   /// The stream's top level: `VCALENDAR` components and trivia between them.
   public let nodes: [ICalendarNode]
