@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a command is called, what help says about it, which arguments and options it takes,
 /// and how the layers that run commands treat it.
 ///
@@ -10,13 +12,15 @@ public struct CommandSpec: Sendable {
   public struct Argument: Sendable {
     /// The label, such as `<n>` or `<text> ...` (a label ending in `...` takes every word
     /// left).
-    public var label: String
+    public let label: String
     /// What the argument is, wrapped by the help formatter.
-    public var help: String
+    public let help: String
     /// What the argument holds, for shell completion.
-    public var kind: ArgumentKind
+    public let kind: ArgumentKind
     /// Whether the command runs without it: usage shows it in brackets.
-    public var isOptional: Bool
+    public let isOptional: Bool
+    /// Whether the argument takes every word left: its label ends in `...` (`<text> ...`).
+    public let repeats: Bool
 
     /// Creates an argument.
     public init(
@@ -26,10 +30,8 @@ public struct CommandSpec: Sendable {
       self.help = help
       self.kind = kind
       self.isOptional = isOptional
+      repeats = label.hasSuffix("...")
     }
-
-    /// Whether the argument takes every word left (`<text> ...`).
-    public var repeats: Bool { label.hasSuffix("...") }
   }
 
   /// An option the command accepts, with what it means for this command.
@@ -73,9 +75,9 @@ public struct CommandSpec: Sendable {
   public var discussion: String { storage.makeDiscussion() }
   /// Complete usage lines, such as `calpager next [<n>] [--with-notes] [--by <unit>]`.
   ///
-  /// Written from the arguments and options (`usageLine`) unless the spec gave its own; made
-  /// when asked for, as the discussion is: only help and usage errors show them.
-  public var usage: [String] { storage.usage ?? defaultUsage }
+  /// Written from the arguments and options unless the spec gave its own, the first time they
+  /// are asked for: only help and usage errors show them, so a command that runs writes none.
+  public var usage: [String] { storage.usage }
   /// The positional arguments.
   public var arguments: [Argument] { storage.arguments }
   /// The command's own options; the global ones are added for every command that runs
@@ -104,7 +106,10 @@ public struct CommandSpec: Sendable {
     let aliases: [String]
     let abstract: String
     let makeDiscussion: @Sendable () -> String
-    let usage: [String]?
+    let givenUsage: [String]?
+    /// The usage lines once written: a line mode answering usage errors writes each
+    /// command's once, and a one-shot command that needs none writes none.
+    let writtenUsage = Mutex<[String]?>(nil)
     let arguments: [Argument]
     let options: [OptionHelp]
     let availability: Availability
@@ -123,7 +128,7 @@ public struct CommandSpec: Sendable {
       self.aliases = aliases
       self.abstract = abstract
       self.makeDiscussion = makeDiscussion
-      self.usage = usage
+      givenUsage = usage
       self.arguments = arguments
       self.options = options
       self.availability = availability
@@ -131,6 +136,35 @@ public struct CommandSpec: Sendable {
       self.endsTransaction = endsTransaction
       self.runsInBrowse = runsInBrowse
       self.makeSections = makeSections
+    }
+
+    var usage: [String] {
+      if let givenUsage { return givenUsage }
+      return writtenUsage.withLock { written in
+        if let written { return written }
+        let lines = writeUsage()
+        written = lines
+        return lines
+      }
+    }
+
+    /// The usage lines written from the declarations.
+    ///
+    /// Each is `calpager`, the command word, the arguments (an optional one in brackets), then
+    /// the options (each in brackets), except that an optional argument taking every word left
+    /// comes last, after the options, where it reads as the rest of the line (`calpager add
+    /// [--day <date>] [<text> ...]`). A line-mode command is typed without `calpager`, one
+    /// line for each of its words (`quit`, `exit`).
+    private func writeUsage() -> [String] {
+      var words = arguments.map { $0.isOptional ? "[" + $0.label + "]" : $0.label }
+      var trailing: [String] = []
+      if let last = arguments.last, last.repeats, last.isOptional {
+        trailing.append(words.removeLast())
+      }
+      words += options.map { "[" + $0.option.usageForm + "]" } + trailing
+      let tail = words.isEmpty ? "" : " " + words.joined(separator: " ")
+      if case .lineModeOnly = availability { return ([name] + aliases).map { $0 + tail } }
+      return ["calpager " + name + tail]
     }
   }
 
@@ -209,24 +243,6 @@ public struct CommandSpec: Sendable {
   /// A usage error of this command: `message`, then its usage lines.
   public func failure(_ message: String) -> UsageError {
     UsageError(message, usage: .command(name: name, lines: usage))
-  }
-
-  /// The usage lines written from the declarations.
-  ///
-  /// Each is `calpager`, the command word, the arguments (an optional one in brackets), then the options (each in brackets), except that
-  /// an optional argument taking every word left comes last, after the options, where it
-  /// reads as the rest of the line (`calpager add [--day <date>] [<text> ...]`). A line-mode
-  /// command is typed without `calpager`, one line for each of its words (`quit`, `exit`).
-  private var defaultUsage: [String] {
-    var arguments = self.arguments.map { $0.isOptional ? "[" + $0.label + "]" : $0.label }
-    var trailing: [String] = []
-    if let last = self.arguments.last, last.repeats, last.isOptional {
-      trailing.append(arguments.removeLast())
-    }
-    let words = arguments + options.map { "[" + $0.option.usageForm + "]" } + trailing
-    let tail = words.isEmpty ? "" : " " + words.joined(separator: " ")
-    if isLineModeOnly { return ([name] + aliases).map { $0 + tail } }
-    return ["calpager " + name + tail]
   }
 
   /// The root's usage line.

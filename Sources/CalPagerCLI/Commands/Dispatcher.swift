@@ -11,22 +11,31 @@ enum Dispatcher {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws
     -> any CommandResult
   {
-    try run(command(for: arguments), arguments, in: context)
+    try run(commandType(for: arguments), arguments, in: context)
   }
 
   /// The command `arguments` name, its arguments read, not run yet.
   ///
   /// - Throws: `UsageError` from reading the arguments, or for a command the registry does
-  ///   not hold (the grammar is made from the registry, so only a grammar of another making
-  ///   can name one).
+  ///   not hold.
   static func command(for arguments: ParsedArguments) throws(UsageError) -> any CalPagerCommand {
+    try commandType(for: arguments).init(arguments)
+  }
+
+  /// The type of the command `arguments` name.
+  ///
+  /// - Throws: `UsageError` for a command the registry does not hold (the grammar is made
+  ///   from the registry, so only a grammar of another making can name one).
+  private static func commandType(for arguments: ParsedArguments) throws(UsageError)
+    -> any CalPagerCommand.Type
+  {
     guard let type = CommandRegistry.command(named: arguments.name) else {
       throw UsageError("unknown command \(Quote.quoted(arguments.name))", usage: .root)
     }
-    return try type.init(arguments)
+    return type
   }
 
-  /// Runs one command.
+  /// Reads and runs one command.
   ///
   /// An error about what the command was given is a usage error of that command, with its
   /// usage lines, whichever layer found it: a DATE or RANGE argument that resolves outside
@@ -35,8 +44,9 @@ enum Dispatcher {
   /// from), and a `CLIError` that is a usage error (a setting's key or value `config` refused).
   /// A paging step past an edge is a runtime error (`DayError`, `CLIError.cannotStep`).
   private static func run<Command: CalPagerCommand>(
-    _ command: Command, _ arguments: ParsedArguments, in context: CommandContext
+    _ type: Command.Type, _ arguments: ParsedArguments, in context: CommandContext
   ) throws -> any CommandResult {
+    let command = try Command(arguments)
     do {
       return try command.run(in: context)
     } catch let error as DateExpressionError {
