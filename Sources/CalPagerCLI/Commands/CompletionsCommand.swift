@@ -9,10 +9,8 @@ struct CompletionsCommand: CalPagerCommand {
     kind: .choice(CompletionShell.allCases.map(\.rawValue))
   ) { (arguments, slot) throws(UsageError) in
     let word = try arguments.word(at: slot, expected: "expected bash, zsh or fish")
-    guard let shell = CompletionShell(rawValue: word) else {
-      throw arguments.failure("unknown shell \(Quote.quoted(word)): expected bash, zsh or fish")
-    }
-    return shell
+    if let shell = CompletionShell(rawValue: word) { return shell }
+    throw arguments.failure("unknown shell \(Quote.quoted(word)): expected bash, zsh or fish")
   }
 
   static let spec = CommandSpec(

@@ -8,6 +8,9 @@ import Interchange
 /// `import FILE|- [--format F] [--dry-run]`: notes read in one transaction, idempotently by
 /// uid.
 struct ImportCommand: CalPagerCommand {
+  /// `--dry-run`: change nothing (`sync` takes it too).
+  static let dryRun = OptionKey.flag(
+    "--dry-run", help: "Read and check the file and say what it holds; change nothing.")
   /// `<file>`: the file read, or `-` for standard input.
   static let source = ArgumentKey<Source>(
     label: "<file>", help: "The file to read, or - for standard input.", kind: .file
@@ -21,9 +24,6 @@ struct ImportCommand: CalPagerCommand {
     importing: true,
     help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
       + "(default: from the file's extension, else jsonl)")
-  /// `--dry-run`: change nothing (`sync` takes it too).
-  static let dryRun = OptionKey.flag(
-    "--dry-run", help: "Read and check the file and say what it holds; change nothing.")
 
   static let spec = CommandSpec(
     name: "import",

@@ -8,13 +8,13 @@ struct SyncCommand: CalPagerCommand {
   static let directory = ArgumentKey.optionalFile(
     label: "<dir>", help: "The folder of .ics files. (default: the setting sync-dir)",
     expected: "give the folder to sync with")
-  /// `--dry-run`: plan, change nothing.
-  static let dryRun = ImportCommand.dryRun.with(help: "Say what a sync would do; change nothing.")
   /// `--force-delete`: sync with an emptied folder.
   static let forceDelete = OptionKey.flag(
     "--force-delete",
     help: "Sync with a folder that holds no item at all although notes were synced with "
       + "it, removing them (else refused: such a folder is more likely lost than emptied).")
+  /// `--dry-run`: plan, change nothing.
+  static let dryRun = ImportCommand.dryRun.with(help: "Say what a sync would do; change nothing.")
 
   static let spec = CommandSpec(
     name: "sync",
@@ -90,9 +90,9 @@ struct SyncCommand: CalPagerCommand {
 
 extension SyncCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    directory = try arguments.read(Self.directory)
-    dryRun = try arguments.read(Self.dryRun)
-    forceDelete = try arguments.read(Self.forceDelete)
+    self.init(
+      directory: try arguments.read(Self.directory), dryRun: try arguments.read(Self.dryRun),
+      forceDelete: try arguments.read(Self.forceDelete))
     try arguments.expectNoMoreWords()
   }
 }
