@@ -15,10 +15,10 @@ struct ExportCommand: CalPagerCommand {
     importing: false,
     help: "The format: jsonl (one note per line), json, csv, ics (iCalendar) or md "
       + "(Markdown). (default: jsonl)")
-  /// `--from <date>`: the first day exported (`search` takes it too).
+  /// `--from <date>`: the first day exported.
   static let from = OptionKey.date(
     "--from", help: "The first day to export. (default: the first day)")
-  /// `--to <date>`: the last day exported (`search` takes it too).
+  /// `--to <date>`: the last day exported.
   static let to = OptionKey.date("--to", help: "The last day to export. (default: the last day)")
   /// `-o`, `--output <file>`: the file written.
   static let output = OptionKey.file(

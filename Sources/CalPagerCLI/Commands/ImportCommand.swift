@@ -8,7 +8,7 @@ import Interchange
 /// `import FILE|- [--format F] [--dry-run]`: notes read in one transaction, idempotently by
 /// uid.
 struct ImportCommand: CalPagerCommand {
-  /// `--dry-run`: change nothing (`sync` takes it too).
+  /// `--dry-run`: change nothing.
   static let dryRun = OptionKey.flag(
     "--dry-run", help: "Read and check the file and say what it holds; change nothing.")
   /// `<file>`: the file read, or `-` for standard input.
