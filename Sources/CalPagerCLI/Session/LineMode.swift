@@ -161,11 +161,11 @@ struct LineMode {
     }
   }
 
-  /// Whether `invocation` runs even in an aborted transaction: `commit`, `rollback`, `quit`.
+  /// Whether `invocation` runs even in an aborted transaction: a command that ends it
+  /// (`commit`, `rollback`, `quit`).
   private static func endsTransaction(_ invocation: Invocation) -> Bool {
     guard case .command(let arguments) = invocation.request else { return false }
-    return [CommitCommand.spec.name, RollbackCommand.spec.name, QuitCommand.spec.name]
-      .contains(arguments.name)
+    return arguments.spec.endsTransaction
   }
 
   /// Runs one line's request; returns whether the session ends.

@@ -80,6 +80,27 @@ import Testing
       unchanged: before)
   }
 
+  /// A setting `config` refuses (found while it runs, not while its words are read) is a
+  /// usage error of `config`, with config's usage, in one-shot commands and in the line mode.
+  @Test func aSettingConfigRefusesShowsConfigsUsage() throws {
+    let calpager = Calpager()
+    let result = try calpager.run(["config", "set", "colour", "red"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: Unknown setting 'colour'"))
+    #expect(
+      result.stderr.hasSuffix(
+        """
+        Usage: calpager config list
+               calpager config get <key>
+               calpager config set <key> <value>
+               calpager config unset <key>
+          See 'calpager help config' for more information.
+
+        """))
+    let line = try calpager.run(["shell", "--json"], stdin: "config set menu-spacing lots\n")
+    #expect(line.stdout.contains(#""exit":64,"line":1}"#), "\(line.stdout)")
+  }
+
   @Test(arguments: [
     (["rm", "999"], "There is no note #999"),
     (["import", "/no/such/file.jsonl"], "Cannot import '/no/such/file.jsonl'"),
