@@ -7,10 +7,11 @@ import Testing
 #endif
 
 /// Bracketed paste (`ESC [ ? 2004 h`) is on while `browse` runs and while `shell` reads a
-/// line, and off again (`ESC [ ? 2004 l`) however they end: the pane's output is recorded byte
-/// for byte, and what calpager wrote last of the two before it ended must be the `l`, with
-/// the terminal's settings as they were. A terminal left in the mode wraps every later paste
-/// into the user's shell in markers.
+/// line, and off again (`ESC [ ? 2004 l`) however they end.
+///
+/// The pane's output is recorded byte for byte, and what calpager wrote last of the two before
+/// it ended must be the `l`, with the terminal's settings as they were. A terminal left in the
+/// mode wraps every later paste into the user's shell in markers.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
 struct BracketedPasteExitTerminalTests {
   /// How a run ends: keys typed, or a signal sent.
@@ -97,7 +98,9 @@ struct BracketedPasteExitTerminalTests {
     let recording = terminal.directory.file("pane-output")
     try terminal.tmux.recordOutput(to: recording)
     try terminal.start(
-      command: [Products.path("calpager"), "--db", terminal.directory.file("calpager.db"), "shell"],
+      command: [
+        Products.path("calpager"), "--db", terminal.directory.file("calpager.db"), "shell",
+      ],
       waitingFor: "2030-06-15>")
     func output() -> String { String(decoding: contentsOfFile(recording) ?? [], as: UTF8.self) }
     try terminal.tmux.sendLiteral("abc")
