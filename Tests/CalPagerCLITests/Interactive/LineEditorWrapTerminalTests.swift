@@ -88,6 +88,20 @@ struct LineEditorWrapTerminalTests {
     try endSession()
   }
 
+  @Test func ctrlCWhileAPastedLineRunsDropsTheLinesAfterIt() throws {
+    try startEditor()
+    try tmux.paste("busy\nafter")
+    try tmux.waitFor("probe> busy\nafter")
+    try tmux.send("Enter")
+    try tmux.waitFor("got: busy")
+    try tmux.send("C-c")
+    try tmux.waitFor("busy done\nprobe>")
+    try tmux.sendLiteral("next")
+    try accept("next")
+    #expect(!(try tmux.capture()).contains("got: after"))
+    try endSession()
+  }
+
   @Test func aPasteIntoTheProbeRunsNoKey() throws {
     try startEditor()
     // Ctrl-C, Ctrl-D and Tab inside a paste are text: the probe echoes them escaped.
