@@ -11,9 +11,9 @@
 /// A match is an entry holding the query (case-sensitive, by characters); entries with the
 /// same text as the current match are stepped over, so every step shows a new line. When
 /// nothing more matches, the last match stays and `isFailing` says so.
-package struct HistorySearch: Hashable, Sendable {
+package struct HistorySearch: Sendable {
   /// Which way the search goes through the history.
-  package enum Direction: Hashable, Sendable {
+  package enum Direction: Sendable {
     /// To older entries (Ctrl-R).
     case backward
     /// To newer entries (Ctrl-S).
@@ -21,7 +21,7 @@ package struct HistorySearch: Hashable, Sendable {
   }
 
   /// A matching entry.
-  package struct Match: Hashable, Sendable {
+  package struct Match: Sendable {
     /// Its index in the history.
     package var index: Int
     /// Its text.

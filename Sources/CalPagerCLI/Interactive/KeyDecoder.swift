@@ -192,7 +192,7 @@ package struct KeyDecoder: Sendable {
       separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
     // xterm's modifiers: the second parameter, one plus Shift 1, Alt 2, Ctrl 4 (Meta 8 is
     // read as Alt).
-    var modifiers: KeyModifiers = []
+    var modifiers = KeyModifiers(rawValue: 0)
     if fields.count > 1 {
       guard fields[1].count <= 3, let value = Int(String(decoding: fields[1], as: UTF8.self))
       else { return .skip(length: length) }

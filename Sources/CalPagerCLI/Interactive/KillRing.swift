@@ -4,7 +4,7 @@
 /// Kills in a row make one entry: a kill forward adds to its end, a kill backward to its start,
 /// so Ctrl-W pressed three times yanks back as the three words it deleted. The ring keeps the
 /// last `capacity` entries.
-package struct KillRing: Hashable, Sendable {
+package struct KillRing: Sendable {
   /// The entries, oldest first.
   package private(set) var entries: [String] = []
   /// The most entries kept.

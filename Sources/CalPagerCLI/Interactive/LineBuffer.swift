@@ -9,7 +9,7 @@
 /// Words, for the moves (Alt-B/F, Ctrl-Left/Right) and Alt-D / Alt-Backspace, are runs of
 /// letters and digits, as in Emacs and readline; `killWordBeforeCursor` (Ctrl-W) takes the
 /// word up to the whitespace before it, as a Unix terminal's word erase does.
-package struct LineBuffer: Hashable, Sendable {
+package struct LineBuffer: Sendable {
   /// The text's characters.
   package private(set) var characters: [Character]
   /// The cursor's place: before `characters[cursor]`, from 0 to `characters.count`.

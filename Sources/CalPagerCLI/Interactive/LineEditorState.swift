@@ -26,7 +26,7 @@
 /// - Escape is the Meta prefix: Escape then B is Alt-B (that is what Alt-B sends).
 package struct LineEditorState {
   /// What a key asks of the terminal side.
-  package enum Outcome: Hashable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// The line changed (or may have): draw it again.
     case editing
     /// Enter: the text, line breaks included.

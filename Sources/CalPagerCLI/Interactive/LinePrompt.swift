@@ -22,9 +22,9 @@
 /// A paste inserts its text, never runs a key: in a prompt that `acceptsLineBreaks` (a note's
 /// text) its line breaks stay, elsewhere each becomes a space. Other keys do nothing. The
 /// editing is `LineBuffer`'s, as in the shell's line editor.
-package struct LinePrompt: Hashable, Sendable {
+package struct LinePrompt: Sendable {
   /// What a key did to the prompt.
-  package enum Outcome: Hashable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// Still editing.
     case editing
     /// Enter: the text.

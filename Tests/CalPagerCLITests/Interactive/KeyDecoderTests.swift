@@ -26,7 +26,7 @@ import Testing
     // xterm's modifiers are kept (the line editor moves by words with Ctrl- and Alt-arrows).
     ("\u{1B}[1;5C", .modified(.right, .control)), ("\u{1B}[1;3D", .modified(.left, .alt)),
     ("\u{1B}[1;2A", .modified(.up, .shift)), ("\u{1B}[3;2~", .modified(.delete, .shift)),
-    ("\u{1B}[1;7C", .modified(.right, [.control, .alt])),
+    ("\u{1B}[1;7C", .modified(.right, KeyModifiers.control.union(.alt))),
     ("\r", .enter), ("\n", .enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{8}", .backspace),
     ("\u{1}", .control("a")), ("\u{3}", .control("c")), ("\u{1A}", .control("z")),
     ("\u{0}", .control("@")), ("\u{1C}", .control("\\")), ("\u{1F}", .control("_")),
