@@ -58,7 +58,10 @@ package final class TerminalMode {
   }
 
   /// What happened to the terminal since the last `takeEvents()`.
-  package struct Events: OptionSet, Sendable {
+  ///
+  /// A set of bits, but not an `OptionSet`: each protocol a type conforms to is a record that
+  /// the Swift runtime scans at the start of every command, and `OptionSet` brings five.
+  package struct Events: Sendable {
     /// The raw value.
     package let rawValue: Int
     /// Creates events from their raw value.
@@ -70,6 +73,17 @@ package final class TerminalMode {
     /// A `SIGINT` came from another process (a `.line` session only: the keyboard sends none
     /// in raw mode, and a full-screen session ends by it).
     package static let interrupted = Events(rawValue: 4)
+
+    /// Whether nothing happened.
+    package var isEmpty: Bool { rawValue == 0 }
+
+    /// Whether `event` happened.
+    package func contains(_ event: Events) -> Bool { rawValue & event.rawValue == event.rawValue }
+
+    /// Adds `event`.
+    package mutating func insert(_ event: Events) {
+      self = Events(rawValue: rawValue | event.rawValue)
+    }
   }
 
   /// What the session takes over of the screen.
@@ -182,7 +196,7 @@ package final class TerminalMode {
   /// raw mode and the alternate screen are back (the process may have been stopped by
   /// `SIGSTOP`, which no handler sees).
   package func takeEvents() -> Events {
-    var events: Events = []
+    var events = Events(rawValue: 0)
     for signal in TerminalSignals.drain() {
       if signal == SIGWINCH { events.insert(.resized) }
       if signal == SIGCONT { events.insert(.resumed) }
