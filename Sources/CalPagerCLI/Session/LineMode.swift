@@ -27,7 +27,8 @@ import CommandLanguage
 /// When standard input and output are both terminals, lines are edited with `LineEditor`:
 /// cursor keys, history across sessions, Tab completion, Ctrl-C cancelling only the line,
 /// Ctrl-D ending the session, a paste inserted as text (its lines run one by one on Enter),
-/// the page width following the terminal. When
+/// the page width following the terminal (not on a `TERM=dumb` terminal, which moves no
+/// cursor: the prompt is written and lines are read as they come). When
 /// standard input is not a terminal, none of this applies and a script's output is the same
 /// whatever standard output is.
 struct LineMode {
@@ -112,8 +113,11 @@ struct LineMode {
   }
 
   /// A line editor on the terminal, when standard output is one too: history in the
-  /// default place, Tab through `LineCompletion`; nil when standard output is no terminal.
+  /// default place, Tab through `LineCompletion`; nil when standard output is no terminal, or
+  /// the terminal is `TERM=dumb` (one that moves no cursor: the editor's drawing would show
+  /// as escapes, and lines are read as the terminal's own line editing gives them).
   private func makeEditor() -> LineEditor? {
+    guard session.environment["TERM"] != "dumb" else { return nil }
     let history = LineHistory(path: LineHistory.defaultPath(environment: session.environment))
     guard
       let editor = try? LineEditor(

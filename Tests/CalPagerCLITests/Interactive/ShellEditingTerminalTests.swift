@@ -110,4 +110,31 @@ struct ShellEditingTerminalTests {
     try endSession()
     #expect(try notes() == ["会議のメモ", "naive"])
   }
+
+  @Test func onADumbTerminalTheShellWritesNoEscapeSequence() throws {
+    var environment = ShellTerminalTests.environment
+    environment["TERM"] = "dumb"
+    let dumb = try ProbeTerminal(columns: 100, rows: 30, environment: environment)
+    let recording = dumb.directory.file("pane-output")
+    try dumb.tmux.recordOutput(to: recording)
+    try dumb.start(
+      command: [Products.path("calpager"), "--db", database, "shell"], waitingFor: "2030-06-15>")
+    try dumb.tmux.type("goto 2024-05-01")
+    try dumb.tmux.waitFor("2024-05-01>")
+    try dumb.tmux.send("C-d")
+    let (status, before, after) = try dumb.finish()
+    #expect(status == 0)
+    #expect(after == before)
+    let output = try Tmux.poll(timeout: dumb.tmux.timeout, what: "the recorded exit") {
+      () -> String? in
+      let text = String(decoding: contentsOfFile(recording) ?? [], as: UTF8.self)
+      return text.contains("exit=") ? text : nil
+    }
+    // What calpager wrote: after bash echoed the command line, up to the script's `exit=`.
+    let start = try #require(output.range(of: "run.sh")).upperBound
+    let end = try #require(output.range(of: "exit=")).lowerBound
+    let run = output[start..<end]
+    #expect(run.contains("Wednesday 1 May 2024"))
+    #expect(!run.contains("\u{1B}"), "no escape sequence: \(run.debugDescription)")
+  }
 }
