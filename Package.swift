@@ -16,12 +16,6 @@ var package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // libedit for the shell's line editing on a terminal; only CalPagerCLI imports it.
-    .systemLibrary(
-      name: "CLibEdit",
-      pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
-    ),
     .target(name: "CalendarPaging"),
     .target(name: "Interchange", dependencies: ["CalendarPaging"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
@@ -48,7 +42,7 @@ var package = Package(
     .target(
       name: "CalPagerCLI",
       dependencies: [
-        "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit", "VdirSync",
+        "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "VdirSync",
         "CFileSystem",
       ]
     ),

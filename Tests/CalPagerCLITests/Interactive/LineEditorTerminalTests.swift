@@ -185,7 +185,7 @@ struct LineEditorTerminalTests {
     try tmux.sendLiteral("half a line")
     try tmux.waitFor("probe> half a line")
     let before = try probe.settingsBefore()
-    #expect(try tmux.ttySettings() != before, "libedit's mode is on while reading")
+    #expect(try tmux.ttySettings() != before, "the editor's mode is on while reading")
     kill(try probe.pid(), signal)
     let (status, _, after) = try probe.finish()
     #expect(status == 128 + Int(signal))
