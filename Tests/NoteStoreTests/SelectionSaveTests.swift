@@ -1,12 +1,9 @@
 import CalendarPaging
+import Glibc
 import TestSupport
 import Testing
 
 @testable import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `saveSelectedDayWithoutWaiting`: the full-screen view's save, which must never wait.
 @Suite struct SelectionSaveTests {

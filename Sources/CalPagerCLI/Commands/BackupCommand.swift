@@ -1,10 +1,7 @@
 import CalendarPaging
 import CommandLanguage
+import Glibc
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `backup FILE`: a consistent copy of the database, written by the rules of `OutputTarget`.
 struct BackupCommand: CalPagerCommand {

@@ -1,8 +1,5 @@
 import CLibEdit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 extension LineEditor {
   /// Key bindings added to libedit's emacs map: sequences some terminals send that libedit

@@ -1,9 +1,6 @@
 import CLibEdit
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Reads lines from a person at a terminal with libedit: editing, history, completion.
 ///

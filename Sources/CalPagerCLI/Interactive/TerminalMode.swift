@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A full-screen session on a terminal: raw mode, the alternate screen, the cursor hidden, and
 /// all of it restored exactly however the session ends.

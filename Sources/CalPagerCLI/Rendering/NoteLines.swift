@@ -1,9 +1,6 @@
 import CalendarPaging
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.

@@ -1,8 +1,5 @@
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Lays out plain text straight into the output: the common case of note text.
 ///

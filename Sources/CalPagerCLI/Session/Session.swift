@@ -1,11 +1,8 @@
 import CalendarPaging
 import CommandLanguage
+import Glibc
 import Interchange
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One calpager session on one database: a single command from the command line, or every
 /// line of `calpager shell`.

@@ -1,8 +1,5 @@
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The user's configuration file, `$XDG_CONFIG_HOME/calpager/config` (else
 /// `~/.config/calpager/config`): what must not live in the database.

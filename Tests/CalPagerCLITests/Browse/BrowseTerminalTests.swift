@@ -1,12 +1,9 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import NoteStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A screen to compare with a golden: the database set up by `setup` (calpager commands), the
 /// pager started at `columns` × `rows`, `keys` pressed (tmux key names) until `ready` shows.

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import Interchange
 import NoteStore
 import TestSupport
@@ -7,10 +8,6 @@ import Testing
 
 @testable import CalPagerCLI
 @testable import VdirSync
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `sync`, run in this process on real databases and a real vdir in temporary directories:
 /// every rule of the three-way merge (issue 13, item 1).
