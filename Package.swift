@@ -23,7 +23,11 @@ var package = Package(
       providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
     ),
     .target(name: "CalendarPaging"),
-    .target(name: "Interchange", dependencies: ["CalendarPaging"]),
+    // The note and its times (`Note`, `NoteFields`, `NoteTimes`, `Timestamp`, `LocalZone`) and
+    // the hash their versions and derived uids are made of (`Fingerprint`): what both the
+    // codecs and the store speak, below both.
+    .target(name: "NoteModel", dependencies: ["CalendarPaging"]),
+    .target(name: "Interchange", dependencies: ["CalendarPaging", "NoteModel"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
     .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
@@ -32,7 +36,7 @@ var package = Package(
     // database.
     .target(
       name: "NoteStore",
-      dependencies: ["CalendarPaging", "Interchange", "CSQLite"],
+      dependencies: ["CalendarPaging", "NoteModel", "Interchange", "CSQLite"],
       swiftSettings: fuzzing ? [.define("CALPAGER_FUZZING")] : [],
       plugins: fuzzing ? [] : ["EmbedMigrationsPlugin"]
     ),
@@ -44,12 +48,12 @@ var package = Package(
     // calpager sync: the vdir (item files, change detection) and the three-way merge.
     .target(
       name: "VdirSync",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CFileSystem"]),
+      dependencies: ["CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CFileSystem"]),
     .target(
       name: "CalPagerCLI",
       dependencies: [
-        "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit", "VdirSync",
-        "CFileSystem",
+        "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit",
+        "VdirSync", "CFileSystem",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -67,11 +71,15 @@ var package = Package(
     .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
     .testTarget(
       name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarPaging", "TestSupport"]),
+    .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "CalendarPaging"]),
     .testTarget(
-      name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging", "TestSupport"]),
+      name: "InterchangeTests",
+      dependencies: ["Interchange", "NoteModel", "CalendarPaging", "TestSupport"]),
     .testTarget(
       name: "NoteStoreTests",
-      dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),
+      dependencies: [
+        "NoteStore", "NoteModel", "CalendarPaging", "TestSupport", "calpager-probe",
+      ]),
     // Drives the SQLite layer from other processes, for the multi-process tests.
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     // Drives the line editor and the full-screen terminal layer, for the tmux tests.
@@ -82,7 +90,7 @@ var package = Package(
     .testTarget(
       name: "CalPagerCLITests",
       dependencies: [
-        "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",
+        "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]

@@ -1,4 +1,5 @@
 public import CalendarPaging
+public import NoteModel
 
 /// One note read from an import file, before the store decides what to do with it.
 public struct DecodedNote: Sendable, Hashable {

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 extension FuzzCheck {
   /// Reads `data` as one vdir item and traps when a check fails: a parsed document gives its

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+package import NoteModel
 
 /// The properties the fuzz targets check, shared with the regression tests that replay what
 /// the fuzzers found.

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// One day's notes as read from the database: what a page shows, and what it caches.
 ///

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// The columns of a note, in the order `note(from:)` reads them.
 let noteColumns = "id, uid, day, body, created, updated, ical"

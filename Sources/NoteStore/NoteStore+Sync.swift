@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// The sync state (migration 0005) and the changes a sync makes, for `calpager sync`.
 ///

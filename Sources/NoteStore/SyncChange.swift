@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 
 /// What `stat` says about an item file: a file whose three values are those recorded is
 /// taken as unchanged and not read (as vdirsyncer's own etags do).
@@ -78,24 +79,6 @@ public enum StoredItemUpdate: Sendable, Hashable {
   case keep
   /// Replaced with this text, or cleared when nil (the file is exactly what calpager writes).
   case set(String?)
-}
-
-/// A note's times as an item file carries them: an item of another program has them to the
-/// second only, so the note takes them when its item is written, and every device reads the
-/// same times from it.
-public struct NoteTimes: Sendable, Hashable {
-  /// When the note was created.
-  public var created: Timestamp
-  /// When it was last changed.
-  public var updated: Timestamp
-}
-
-extension Note {
-  /// When the note was created and last changed.
-  public var times: NoteTimes {
-    get { NoteTimes(created: created, updated: updated) }
-    set { (created, updated) = (newValue.created, newValue.updated) }
-  }
 }
 
 /// One change a sync makes to the database, applied only while what it was planned from

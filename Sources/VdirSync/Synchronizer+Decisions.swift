@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The three-way decisions: each item's file and note compared with the sync state.

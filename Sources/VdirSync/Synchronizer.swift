@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 import NoteStore
 
 /// How a sync runs.

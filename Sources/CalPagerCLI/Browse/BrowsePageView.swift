@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// What `browse` pages by: `←` and `→` move one of it, and it chooses the page drawn.
 ///

@@ -1,6 +1,7 @@
 import CalendarPaging
 import Glibc
 import Interchange
+import NoteModel
 
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.

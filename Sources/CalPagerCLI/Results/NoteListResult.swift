@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// What `list` prints: the notes of a range of days under a heading per day, or
 /// `{"from":…,"to":…,"notes":[…]}`.

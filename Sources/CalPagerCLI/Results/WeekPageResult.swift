@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// The page of a week: the menu of weeks, the week's title, and its seven days (starting on
 /// `first-weekday`), each with its notes; or, with `--json`,

@@ -2,6 +2,7 @@ import CalendarPaging
 import CommandLanguage
 import Glibc
 import Interchange
+import NoteModel
 
 /// The local civil date and time zone, from `time()` and `localtime_r` (which honour `$TZ`).
 enum LocalTime {

@@ -2,6 +2,7 @@ import CalendarPaging
 import Foundation
 import Glibc
 import Interchange
+import NoteModel
 import NoteStore
 import TestSupport
 import Testing
