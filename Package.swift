@@ -22,12 +22,16 @@ var package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
     ),
-    .target(name: "CalendarPaging"),
+    // Text as a terminal shows it: display widths in columns, control characters escaped,
+    // fitting and wrapping to a width, and the quoting of user input in messages. Pure, below
+    // everything that words a message or lays out a screen.
+    .target(name: "DisplayText"),
+    .target(name: "CalendarPaging", dependencies: ["DisplayText"]),
     // The note and its times (`Note`, `NoteFields`, `NoteTimes`, `Timestamp`, `LocalZone`) and
     // the hash their versions and derived uids are made of (`Fingerprint`): what both the
     // codecs and the store speak, below both.
     .target(name: "NoteModel", dependencies: ["CalendarPaging"]),
-    .target(name: "Interchange", dependencies: ["CalendarPaging", "NoteModel"]),
+    .target(name: "Interchange", dependencies: ["DisplayText", "CalendarPaging", "NoteModel"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
     .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
@@ -36,24 +40,27 @@ var package = Package(
     // database.
     .target(
       name: "NoteStore",
-      dependencies: ["CalendarPaging", "NoteModel", "Interchange", "CSQLite"],
+      dependencies: ["DisplayText", "CalendarPaging", "NoteModel", "Interchange", "CSQLite"],
       swiftSettings: fuzzing ? [.define("CALPAGER_FUZZING")] : [],
       plugins: fuzzing ? [] : ["EmbedMigrationsPlugin"]
     ),
     // The command language: tokenizer, parser, date and range expressions, help specs. Pure,
     // and fuzzed (see .ci/fuzz).
-    .target(name: "CommandLanguage", dependencies: ["CalendarPaging", "Interchange"]),
+    .target(
+      name: "CommandLanguage", dependencies: ["DisplayText", "CalendarPaging", "Interchange"]),
     // Linux file-system calls Swift's Glibc module does not show (syncfs, renameat2).
     .target(name: "CFileSystem"),
     // calpager sync: the vdir (item files, change detection) and the three-way merge.
     .target(
       name: "VdirSync",
-      dependencies: ["CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CFileSystem"]),
+      dependencies: [
+        "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CFileSystem",
+      ]),
     .target(
       name: "CalPagerCLI",
       dependencies: [
-        "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit",
-        "VdirSync", "CFileSystem",
+        "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage",
+        "CLibEdit", "VdirSync", "CFileSystem",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -68,7 +75,9 @@ var package = Package(
 
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
+    .testTarget(name: "DisplayTextTests", dependencies: ["DisplayText"]),
+    .testTarget(
+      name: "CalendarPagingTests", dependencies: ["CalendarPaging", "DisplayText", "TestSupport"]),
     .testTarget(
       name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarPaging", "TestSupport"]),
     .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "CalendarPaging"]),
@@ -91,6 +100,7 @@ var package = Package(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
+        "DisplayText",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]
@@ -104,10 +114,10 @@ var package = Package(
 // Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzDayParser", ["CalendarPaging"]),
-  ("FuzzTokenizer", ["CommandLanguage", "CalendarPaging"]),
-  ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI"]),
+  ("FuzzTokenizer", ["CommandLanguage", "CalendarPaging", "DisplayText"]),
+  ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI", "DisplayText"]),
   ("FuzzDateRange", ["CommandLanguage", "CalendarPaging"]),
-  ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging"]),
+  ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging", "DisplayText"]),
   ("FuzzJSONLDecoder", ["Interchange"]),
   ("FuzzJSONDecoder", ["Interchange"]),
   ("FuzzCSVDecoder", ["Interchange"]),

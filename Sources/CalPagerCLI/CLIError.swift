@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Glibc
 
 /// Why a command of the command line failed, when the failure is the command line's own (the

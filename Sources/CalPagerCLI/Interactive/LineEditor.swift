@@ -1,5 +1,6 @@
 import CLibEdit
 import CalendarPaging
+import DisplayText
 import Glibc
 
 /// Reads lines from a person at a terminal with libedit: editing, history, completion.

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Glibc
 
 /// Lays out plain text straight into the output: the common case of note text.

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Glibc
 
 /// The user's configuration file, `$XDG_CONFIG_HOME/calpager/config` (else
