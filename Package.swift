@@ -35,6 +35,9 @@ var package = Package(
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
     .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
+    // Sync's vocabulary (the file stats, items, versions and changes the store records and
+    // VdirSync plans with) is NoteStore's Sync/ folder, a file per type: the store applies and
+    // records it, and keeps some of it internal (a session's undo step, an item's init).
     // A fuzzing build leaves out the plugin that embeds the migrations: its tool cannot be
     // built with -sanitize=fuzzer (libFuzzer brings its own main), and no fuzz target opens a
     // database.
