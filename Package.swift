@@ -76,6 +76,10 @@ var package = Package(
       dependencies: ["EmbedMigrations"]
     ),
 
+    // The properties the fuzz targets check, shared with the tests that replay their findings.
+    .target(
+      name: "FuzzSupport", dependencies: ["Interchange", "NoteModel", "CalendarPaging"],
+      path: "Tests/FuzzSupport"),
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DisplayTextTests", dependencies: ["DisplayText"]),
@@ -86,7 +90,7 @@ var package = Package(
     .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "CalendarPaging"]),
     .testTarget(
       name: "InterchangeTests",
-      dependencies: ["Interchange", "NoteModel", "CalendarPaging", "TestSupport"]),
+      dependencies: ["Interchange", "NoteModel", "CalendarPaging", "TestSupport", "FuzzSupport"]),
     .testTarget(
       name: "NoteStoreTests",
       dependencies: [
@@ -121,12 +125,12 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI", "DisplayText"]),
   ("FuzzDateRange", ["CommandLanguage", "CalendarPaging"]),
   ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging", "DisplayText"]),
-  ("FuzzJSONLDecoder", ["Interchange"]),
-  ("FuzzJSONDecoder", ["Interchange"]),
-  ("FuzzCSVDecoder", ["Interchange"]),
-  ("FuzzICSDecoder", ["Interchange"]),
-  ("FuzzJRNLDecoder", ["Interchange"]),
-  ("FuzzICalItem", ["Interchange"]),
+  ("FuzzJSONLDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzJSONDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzCSVDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzICSDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzICalItem", ["Interchange", "FuzzSupport"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

@@ -1,3 +1,4 @@
+import FuzzSupport
 import Interchange
 
 /// libFuzzer entry: arbitrary bytes read as one vdir item never crash; a parsed document gives

@@ -1,3 +1,4 @@
+import FuzzSupport
 import Interchange
 
 /// libFuzzer entry: arbitrary bytes decoded as `jrnl` never crash, decode the same in chunks,

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import Interchange
 internal import NoteModel
 
 extension FuzzCheck {
@@ -18,7 +19,7 @@ extension FuzzCheck {
     let unchanged = ICalItem.render(note, zone: zone)
     if let stored = read.ical {
       precondition(unchanged == Array(stored.utf8), "an unchanged note changed its item")
-      if bytes.withUnsafeBufferPointer(UTF8Validation.isValid) {
+      if String(validating: bytes, as: UTF8.self) != nil {
         precondition(unchanged == bytes, "an unchanged note changed its file")
       }
     } else {

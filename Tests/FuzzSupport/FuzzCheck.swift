@@ -1,4 +1,5 @@
 internal import CalendarPaging
+package import Interchange
 package import NoteModel
 
 /// The properties the fuzz targets check, shared with the regression tests that replay what
@@ -19,7 +20,7 @@ package enum FuzzCheck {
     for note in whole.notes {
       precondition(note.uid != nil, "a decoded note has no uid")
       precondition(
-        note.body.utf8.withContiguousStorageIfAvailable(FieldValues.hasText) ?? true,
+        note.body.unicodeScalars.contains { !$0.properties.isWhitespace },
         "a decoded note has no text")
       let original = placeholderNote(note)
       let encoded = NoteEncoder.encode([original], format: encoding, zone: zone)
