@@ -1,5 +1,5 @@
 public import CalendarPaging
-public import DisplayText
+import DisplayText
 
 /// Why a DATE or RANGE argument is not one, or cannot be resolved.
 ///

@@ -87,7 +87,7 @@ struct ICSDecoder {
         if lines.isBlank {
           if capture != nil {
             _ = capture!.add(lines, nil)
-            try leaveFastPath()
+            if let note = try leaveFastPath() { return note }
           } else {
             builder?.addTrivia(lines)
           }
