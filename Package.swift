@@ -130,7 +130,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzCSVDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzICSDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
-  ("FuzzICalItem", ["Interchange", "FuzzSupport"]),
+  ("FuzzICalItem", ["FuzzSupport"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

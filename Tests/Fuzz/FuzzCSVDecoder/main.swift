@@ -5,6 +5,7 @@ import Interchange
 /// and every note that decodes survives encoding and decoding again (`FuzzCheck`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzCheck.check(UnsafeBufferPointer(start: data, count: size), format: .csv)
+  FuzzCheck.trap(
+    on: FuzzCheck.failures(decoding: UnsafeBufferPointer(start: data, count: size), as: .csv))
   return 0
 }
