@@ -34,9 +34,9 @@ extension NoteStore {
   ///
   /// - Complexity: One range query over the state and a lookup of each note by uid.
   public func syncedItems(vdir: Int, after name: String?, limit: Int) throws
-    -> [(SyncedItem, SyncedNote)]
+    -> [(SyncedItem, NoteSinceSync)]
   {
-    var items: [(SyncedItem, SyncedNote)] = []
+    var items: [(SyncedItem, NoteSinceSync)] = []
     try read {
       try database.prepare(
         """

@@ -2,6 +2,9 @@ import NoteModel
 
 /// A note with its version: a hash of all its fields (`NoteVersion`), which changes whenever
 /// the note does (an edit, a move, an undo, an import, a new stored item).
+///
+/// What a sync compares with the version it recorded: a `Note` alone cannot say whether it
+/// changed since.
 public struct VersionedNote: Sendable, Hashable {
   /// The note.
   public let note: Note
