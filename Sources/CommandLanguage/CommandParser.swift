@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Turns the words of a command line, or of one line of `calpager shell`, into an `Invocation`.
 ///

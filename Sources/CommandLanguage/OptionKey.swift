@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// An option, declared once: its spelling, what help and completion show of it, and how its
 /// value (or, for a flag, whether it was given) is read.

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Where the text of a note added or edited comes from.
 public enum NoteBody: Hashable, Sendable {

@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// RFC 5545 input, one note at a time, through the component model (`ICalendarTreeBuilder`).
 ///
 /// The input is one or more `VCALENDAR`s. Inside one, each `VJOURNAL` is read whole with what
@@ -85,7 +87,7 @@ struct ICSDecoder {
         if lines.isBlank {
           if capture != nil {
             _ = capture!.add(lines, nil)
-            try leaveFastPath()
+            if let note = try leaveFastPath() { return note }
           } else {
             builder?.addTrivia(lines)
           }

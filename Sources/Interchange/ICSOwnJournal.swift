@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// A VJOURNAL read line by line on the chance that it is one calpager wrote: the fast path of
 /// `ICSDecoder`, which then needs no component model for it.

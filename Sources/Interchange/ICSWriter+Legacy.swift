@@ -1,3 +1,5 @@
+internal import NoteModel
+
 extension ICSWriter {
   /// Appends a journal as calpager wrote it before its text went into `SUMMARY`: the whole
   /// body in `DESCRIPTION` and `X-CALPAGER-BODY;ENCODING=BASE64;VALUE=BINARY`.

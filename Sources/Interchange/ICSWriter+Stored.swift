@@ -1,3 +1,5 @@
+internal import NoteModel
+
 extension ICSWriter {
   /// Appends a note that keeps the item it came with: the item with the note written into it
   /// (`ICalItemRewriter`), of which an export takes the journals and the time zones they name

@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// RFC 5545 output: a `VCALENDAR` of one `VJOURNAL` per note, CRLF line ends, content lines
 /// folded at 75 octets without splitting a UTF-8 sequence or an escape.
 ///

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A terminal for tests: a detached tmux session on its own server, running `bash --norc`, that
 /// tests type into and read the screen of.

@@ -1,6 +1,7 @@
 import CalendarPaging
 import CommandLanguage
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The note keys and `:`: each runs a command of the registry on the browser's session, as

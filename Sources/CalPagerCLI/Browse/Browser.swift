@@ -1,6 +1,7 @@
 import CalendarPaging
 import CommandLanguage
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The full-screen pager of `calpager browse`, apart from the terminal: keys go in

@@ -1,10 +1,8 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
+import Glibc
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `backup FILE`: a consistent copy of the database, written by the rules of `OutputTarget`.
 struct BackupCommand: CalPagerCommand {

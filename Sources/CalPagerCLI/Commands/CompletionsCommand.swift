@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `completions bash|zsh|fish`: a shell completion script, generated from the registry.
 struct CompletionsCommand: CalPagerCommand {

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `config list|get KEY|set KEY VALUE|unset KEY`: show or change the settings.
 struct ConfigCommand: CalPagerCommand {

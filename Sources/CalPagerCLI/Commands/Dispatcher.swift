@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// Runs a parsed command: finds its type in the registry, reads its arguments and runs it.
 ///

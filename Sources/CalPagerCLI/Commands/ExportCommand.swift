@@ -1,11 +1,9 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
+import Glibc
 import Interchange
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `export [--format F] [--from DATE] [--to DATE] [-o FILE]`: the notes as a stream of
 /// bytes, to standard output or to a file written atomically.

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `help [COMMAND]`: the overview, or a command's help.
 struct HelpCommand: CalPagerCommand {

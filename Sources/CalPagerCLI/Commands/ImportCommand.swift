@@ -1,9 +1,6 @@
 import CommandLanguage
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `import FILE|- [--format F] [--dry-run]`: notes read in one transaction, idempotently by
 /// uid.

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 import NoteStore
 
 /// `search QUERY… [--limit N | --all] [--from DATE] [--to DATE]`: full-text search of the

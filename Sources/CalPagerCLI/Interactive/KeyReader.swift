@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Reads keys from a terminal in raw mode, waiting with `poll(2)` so that the loop also wakes
 /// on a timeout (to look for other processes' changes every second) and when a signal arrived

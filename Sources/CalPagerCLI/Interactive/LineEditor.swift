@@ -1,6 +1,6 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import CalendarPaging
+import DisplayText
+import Glibc
 
 /// Reads lines from a person at a terminal: editing, history, completion, on the terminal
 /// layer `browse` uses (`TerminalMode`, `KeyReader`, `TerminalSignals`).

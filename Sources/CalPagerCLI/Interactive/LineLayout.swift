@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Where the shell's prompt and line go on the terminal, and the bytes that draw them: pure,
 /// so that the wrapping and the cursor's cell are tested without a terminal.

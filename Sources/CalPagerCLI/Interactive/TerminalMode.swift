@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A session on a terminal in raw mode, with bracketed paste on, restored exactly however the
 /// session ends: full screen for `browse` (the alternate screen, the cursor hidden), or on the

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 import Interchange
 
 /// How a failed command is reported: its message, exit status and, for usage errors, the

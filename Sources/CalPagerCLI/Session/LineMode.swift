@@ -1,8 +1,5 @@
 import CommandLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// `calpager shell`: commands read from standard input, one a line, until EOF or `quit`.
 ///

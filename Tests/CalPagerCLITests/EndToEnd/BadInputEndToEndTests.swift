@@ -244,6 +244,9 @@ import Testing
       let started = Date()
       let result = try calpager.run(arguments, environment: ["CALPAGER_BUSY_TIMEOUT_MS": "100"])
       expectOneError(result, status: 1, mentioning: "is locked by another process; try again")
+      // About time: the variable shortens the busy timeout. A run that waited the default
+      // 3 s takes more than 3 s; one that honoured 100 ms has 2.4 s of margin for its start
+      // and a busy machine.
       #expect(Date().timeIntervalSince(started) < 2.5, "waited the short timeout, not 3 s")
     }
     try holder.execute("ROLLBACK")
@@ -260,10 +263,13 @@ import Testing
       usleep(300_000)
       try? holder.execute("ROLLBACK")
     }
-    release.start()
     let started = Date()
+    release.start()
     let result = try calpager.run(["add", "Lunch"])
     #expect(result.status == 0, "\(result.stderr)")
+    // About time: the add waited for the lock, held at least 300 ms after `started` (the
+    // thread starts after it); a slow machine only makes the wait longer, so the bound has
+    // 50 ms to spare and cannot fail from slowness.
     #expect(Date().timeIntervalSince(started) >= 0.25)
     #expect(try calpager.store().notes(in: Day.first...Day.last).map(\.body).contains("Lunch"))
   }

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Bracketed paste (`ESC [ ? 2004 h`) is on while `browse` runs and while `shell` reads a
 /// line, and off again (`ESC [ ? 2004 l`) however they end.

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The line editor as a person uses it: keys typed into a real terminal (tmux), the screen
 /// read back, and the terminal's settings compared before and after every run.

@@ -1,12 +1,9 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import NoteStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `calpager shell` on a terminal (tmux), for what the line editor of its own brought: a
 /// paste is text (bracketed paste), wide and combining characters are edited by what they

@@ -1,12 +1,9 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import NoteStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `calpager shell` on a terminal (tmux): lines edited, history across sessions,
 /// Tab completion from the registry, Ctrl-C and Ctrl-D, the width after a resize; the
