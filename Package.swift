@@ -16,40 +16,48 @@ var package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // libedit for the shell's line editing on a terminal; only CalPagerCLI imports it.
-    .systemLibrary(
-      name: "CLibEdit",
-      pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev", "libbsd-dev", "libncurses-dev"])]
-    ),
-    .target(name: "CalendarPaging"),
-    .target(name: "Interchange", dependencies: ["CalendarPaging"]),
+    // Text as a terminal shows it: display widths in columns, control characters escaped,
+    // fitting and wrapping to a width, and the quoting of user input in messages. Pure, below
+    // everything that words a message or lays out a screen.
+    .target(name: "DisplayText"),
+    .target(name: "CalendarPaging", dependencies: ["DisplayText"]),
+    // The note and its times (`Note`, `NoteFields`, `NoteTimes`, `Timestamp`, `LocalZone`) and
+    // the hash their versions and derived uids are made of (`Fingerprint`): what both the
+    // codecs and the store speak, below both.
+    .target(name: "NoteModel", dependencies: ["CalendarPaging"]),
+    .target(name: "Interchange", dependencies: ["DisplayText", "CalendarPaging", "NoteModel"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
     .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
+    // Sync's vocabulary (the file stats, items, versions and changes the store records and
+    // VdirSync plans with) is NoteStore's Sync/ folder, a file per type: the store applies and
+    // records it, and keeps some of it internal (a session's undo step, an item's init).
     // A fuzzing build leaves out the plugin that embeds the migrations: its tool cannot be
     // built with -sanitize=fuzzer (libFuzzer brings its own main), and no fuzz target opens a
     // database.
     .target(
       name: "NoteStore",
-      dependencies: ["CalendarPaging", "Interchange", "CSQLite"],
+      dependencies: ["DisplayText", "CalendarPaging", "NoteModel", "Interchange", "CSQLite"],
       swiftSettings: fuzzing ? [.define("CALPAGER_FUZZING")] : [],
       plugins: fuzzing ? [] : ["EmbedMigrationsPlugin"]
     ),
     // The command language: tokenizer, parser, date and range expressions, help specs. Pure,
     // and fuzzed (see .ci/fuzz).
-    .target(name: "CommandLanguage", dependencies: ["CalendarPaging", "Interchange"]),
+    .target(
+      name: "CommandLanguage", dependencies: ["DisplayText", "CalendarPaging", "Interchange"]),
     // Linux file-system calls Swift's Glibc module does not show (syncfs, renameat2).
     .target(name: "CFileSystem"),
     // calpager sync: the vdir (item files, change detection) and the three-way merge.
     .target(
       name: "VdirSync",
-      dependencies: ["CalendarPaging", "Interchange", "NoteStore", "CFileSystem"]),
+      dependencies: [
+        "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CFileSystem",
+      ]),
     .target(
       name: "CalPagerCLI",
       dependencies: [
-        "CalendarPaging", "Interchange", "NoteStore", "CommandLanguage", "CLibEdit", "VdirSync",
-        "CFileSystem",
+        "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage",
+        "VdirSync", "CFileSystem",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -62,16 +70,26 @@ var package = Package(
       dependencies: ["EmbedMigrations"]
     ),
 
+    // The properties the fuzz targets check, shared with the tests that replay their findings.
+    .target(
+      name: "FuzzSupport", dependencies: ["Interchange", "NoteModel", "CalendarPaging"],
+      path: "Tests/FuzzSupport"),
     // Temporary directories and process running, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "CalendarPagingTests", dependencies: ["CalendarPaging", "TestSupport"]),
+    .testTarget(name: "DisplayTextTests", dependencies: ["DisplayText"]),
+    .testTarget(
+      name: "CalendarPagingTests", dependencies: ["CalendarPaging", "DisplayText", "TestSupport"]),
     .testTarget(
       name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarPaging", "TestSupport"]),
+    .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "CalendarPaging"]),
     .testTarget(
-      name: "InterchangeTests", dependencies: ["Interchange", "CalendarPaging", "TestSupport"]),
+      name: "InterchangeTests",
+      dependencies: ["Interchange", "NoteModel", "CalendarPaging", "TestSupport", "FuzzSupport"]),
     .testTarget(
       name: "NoteStoreTests",
-      dependencies: ["NoteStore", "CalendarPaging", "TestSupport", "calpager-probe"]),
+      dependencies: [
+        "NoteStore", "NoteModel", "CalendarPaging", "TestSupport", "calpager-probe",
+      ]),
     // Drives the SQLite layer from other processes, for the multi-process tests.
     .executableTarget(name: "calpager-probe", dependencies: ["NoteStore"], path: "Tests/Probe"),
     // Drives the line editor and the full-screen terminal layer, for the tmux tests.
@@ -82,7 +100,8 @@ var package = Package(
     .testTarget(
       name: "CalPagerCLITests",
       dependencies: [
-        "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "Interchange",
+        "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
+        "DisplayText",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]
@@ -96,16 +115,16 @@ var package = Package(
 // Tests/Fuzz/Corpus/NAME and its dictionary, if any, in Tests/Fuzz/NAME.dict.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzDayParser", ["CalendarPaging"]),
-  ("FuzzTokenizer", ["CommandLanguage", "CalendarPaging"]),
-  ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI"]),
+  ("FuzzTokenizer", ["CommandLanguage", "CalendarPaging", "DisplayText"]),
+  ("FuzzCommandParser", ["CommandLanguage", "CalPagerCLI", "DisplayText"]),
   ("FuzzDateRange", ["CommandLanguage", "CalendarPaging"]),
-  ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging"]),
-  ("FuzzJSONLDecoder", ["Interchange"]),
-  ("FuzzJSONDecoder", ["Interchange"]),
-  ("FuzzCSVDecoder", ["Interchange"]),
-  ("FuzzICSDecoder", ["Interchange"]),
-  ("FuzzJRNLDecoder", ["Interchange"]),
-  ("FuzzICalItem", ["Interchange"]),
+  ("FuzzSettingValue", ["CalPagerCLI", "CalendarPaging", "DisplayText"]),
+  ("FuzzJSONLDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzJSONDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzCSVDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzICSDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
+  ("FuzzICalItem", ["FuzzSupport"]),
 ]
 if fuzzing {
   for target in fuzzTargets {

@@ -1,8 +1,6 @@
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import DisplayText
+import Glibc
 
 /// Why a command of the command line failed, when the failure is the command line's own (the
 /// layers below throw `DayError`, `InterchangeError`, `StoreError` and `UsageError`).

@@ -1,11 +1,8 @@
 import CalendarPaging
 import CommandLanguage
+import Glibc
 import Interchange
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The calpager command: argv and environment in, exit status out.
 public enum CalPager {

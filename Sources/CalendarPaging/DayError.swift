@@ -1,3 +1,5 @@
+import DisplayText
+
 /// Why a text is not a day, or why a day cannot be reached.
 public enum DayError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text is not of the form `YYYY-MM-DD` (four, two and two ASCII digits).

@@ -1,3 +1,5 @@
+import DisplayText
+
 /// Why a text is not a week (`YYYY-Www`), a month (`YYYY-MM`) or a calendar unit.
 ///
 /// Stepping past the calendar's edges is a `DayError.outOfRange`, as for days.

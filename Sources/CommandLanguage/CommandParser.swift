@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Turns the words of a command line, or of one line of `calpager shell`, into an `Invocation`.
 ///
@@ -17,8 +18,8 @@ import CalendarPaging
 /// - A command that takes `-word`s (`search`) reads a word starting with a single `-` that is
 ///   none of its options as an argument: `search bank -mortgage`.
 ///
-/// The arguments are left as words for the command to read with its spec's labels
-/// (`ParsedArguments`).
+/// The arguments are left as words for the command to read through the keys it declared them
+/// with (`ParsedArguments.read(_:)`).
 public enum CommandParser {
   /// Parses one command.
   ///
@@ -35,26 +36,25 @@ public enum CommandParser {
     var scan = Scan(mode: mode, grammar: grammar)
     try scan.run(arguments)
     let spec = scan.command ?? grammar.defaultSpec
-    let usage = UsageError.Usage.command(name: spec.name, lines: spec.usage)
     if scan.helpRequested {
       return Invocation(options: scan.options, request: .help(scan.command?.name))
     }
     if scan.versionRequested {
       return Invocation(options: scan.options, request: .version)
     }
+    // The usage lines are written only for an error: most lines parse.
     if let message = scan.firstError {
-      throw UsageError(message, usage: scan.command == nil ? .root : usage)
+      throw scan.command == nil ? UsageError(message, usage: .root) : spec.failure(message)
     }
     for option in scan.commandOptions where !spec.accepts(option) {
-      throw UsageError("'\(spec.name)' has no option '\(option.long)'", usage: usage)
+      throw spec.failure("'\(spec.name)' has no option '\(option.long)'")
     }
     if spec.isLineModeOnly && mode == .commandLine {
-      throw UsageError(
-        "'\(scan.commandWord ?? spec.name)' works only in the line mode ('calpager shell')",
-        usage: usage)
+      throw spec.failure(
+        "'\(scan.commandWord ?? spec.name)' works only in the line mode ('calpager shell')")
     }
     if case .commandLineOnly = spec.availability, mode == .shellLine {
-      throw UsageError("'\(spec.name)' cannot be used inside the line mode", usage: usage)
+      throw spec.failure("'\(spec.name)' cannot be used inside the line mode")
     }
     let parsed = ParsedArguments(
       spec: spec, words: scan.words, literalFrom: scan.literalFrom ?? .max, mode: mode,
@@ -260,7 +260,7 @@ private struct Scan {
       globals.filter { command?.accepts($0) ?? true } + (command?.options.map(\.option) ?? [])
     let suggestion = Suggestion.phrase(for: spelling, among: accepted.flatMap(\.spellings))
     if !suggestion.isEmpty { return message + suggestion }
-    if let command, command.arguments.contains(where: { $0.label.hasSuffix("...") }) {
+    if let command, command.arguments.contains(where: \.repeats) {
       return message + "; to use it as text, put '--' before it"
     }
     return message

@@ -1,24 +1,36 @@
-/// What a command is called, what help says about it, and which arguments and options it
-/// takes.
+import Synchronization
+
+/// What a command is called, what help says about it, which arguments and options it takes,
+/// and how the layers that run commands treat it.
 ///
-/// A command declares its spec once; the parser checks its options against it, its arguments
-/// are read by the labels declared here, and help, usage lines, shell completions and the man
-/// page are written from it, so none of them can disagree.
+/// A command declares each argument and option once, as a typed key (`ArgumentKey`,
+/// `OptionKey`), and builds its spec from those keys: the parser checks options against the
+/// spec, the command reads its values through the same keys, and help, usage lines, shell
+/// completions and the man page are written from the spec, so none of them can disagree.
 public struct CommandSpec: Sendable {
   /// A positional argument in help's `ARGUMENTS:` block.
   public struct Argument: Sendable {
-    /// The label, such as `<n>` or `<text> ...`.
-    public var label: String
+    /// The label, such as `<n>` or `<text> ...` (a label ending in `...` takes every word
+    /// left).
+    public let label: String
     /// What the argument is, wrapped by the help formatter.
-    public var help: String
+    public let help: String
     /// What the argument holds, for shell completion.
-    public var kind: ArgumentKind
+    public let kind: ArgumentKind
+    /// Whether the command runs without it: usage shows it in brackets.
+    public let isOptional: Bool
+    /// Whether the argument takes every word left: its label ends in `...` (`<text> ...`).
+    public let repeats: Bool
 
     /// Creates an argument.
-    public init(label: String, help: String, kind: ArgumentKind = .text) {
+    public init(
+      label: String, help: String, kind: ArgumentKind = .text, isOptional: Bool = false
+    ) {
       self.label = label
       self.help = help
       self.kind = kind
+      self.isOptional = isOptional
+      repeats = label.hasSuffix("...")
     }
   }
 
@@ -61,7 +73,10 @@ public struct CommandSpec: Sendable {
   /// Made when asked for: only help, the man page and the tests read it, so a command that runs
   /// does not build every command's prose first.
   public var discussion: String { storage.makeDiscussion() }
-  /// Complete usage lines, such as `calpager next [<n>] [--with-notes]`.
+  /// Complete usage lines, such as `calpager next [<n>] [--with-notes] [--by <unit>]`.
+  ///
+  /// Written from the arguments and options unless the spec gave its own, the first time they
+  /// are asked for: only help and usage errors show them, so a command that runs writes none.
   public var usage: [String] { storage.usage }
   /// The positional arguments.
   public var arguments: [Argument] { storage.arguments }
@@ -73,6 +88,13 @@ public struct CommandSpec: Sendable {
   /// Whether a word starting with a single `-` that is not one of the command's options is an
   /// argument rather than an unknown option (`search bank -mortgage`).
   public var takesDashWords: Bool { storage.takesDashWords }
+  /// Whether the command ends the line mode's transaction (`commit`, `rollback`, `quit`): it
+  /// runs even after a failed line aborted the transaction, when every other line is skipped.
+  public var endsTransaction: Bool { storage.endsTransaction }
+  /// Whether `browse` runs the command from its `:` prompt; the line mode and the full screen
+  /// themselves, and the line mode's transactions (held open across key presses, one would lock
+  /// out every other process), it does not.
+  public var runsInBrowse: Bool { storage.runsInBrowse }
   /// Titled blocks of entries help shows after `ARGUMENTS:` (`config`'s settings), made when
   /// asked for, as the discussion is.
   public var sections: [Section] { storage.makeSections() }
@@ -84,29 +106,65 @@ public struct CommandSpec: Sendable {
     let aliases: [String]
     let abstract: String
     let makeDiscussion: @Sendable () -> String
-    let usage: [String]
+    let givenUsage: [String]?
+    /// The usage lines once written: a line mode answering usage errors writes each
+    /// command's once, and a one-shot command that needs none writes none.
+    let writtenUsage = Mutex<[String]?>(nil)
     let arguments: [Argument]
     let options: [OptionHelp]
     let availability: Availability
     let takesDashWords: Bool
+    let endsTransaction: Bool
+    let runsInBrowse: Bool
     let makeSections: @Sendable () -> [Section]
 
     init(
       name: String, aliases: [String], abstract: String,
-      makeDiscussion: @escaping @Sendable () -> String, usage: [String], arguments: [Argument],
+      makeDiscussion: @escaping @Sendable () -> String, usage: [String]?, arguments: [Argument],
       options: [OptionHelp], availability: Availability, takesDashWords: Bool,
-      makeSections: @escaping @Sendable () -> [Section]
+      endsTransaction: Bool, runsInBrowse: Bool, makeSections: @escaping @Sendable () -> [Section]
     ) {
       self.name = name
       self.aliases = aliases
       self.abstract = abstract
       self.makeDiscussion = makeDiscussion
-      self.usage = usage
+      givenUsage = usage
       self.arguments = arguments
       self.options = options
       self.availability = availability
       self.takesDashWords = takesDashWords
+      self.endsTransaction = endsTransaction
+      self.runsInBrowse = runsInBrowse
       self.makeSections = makeSections
+    }
+
+    var usage: [String] {
+      if let givenUsage { return givenUsage }
+      return writtenUsage.withLock { written in
+        if let written { return written }
+        let lines = writeUsage()
+        written = lines
+        return lines
+      }
+    }
+
+    /// The usage lines written from the declarations.
+    ///
+    /// Each is `calpager`, the command word, the arguments (an optional one in brackets), then
+    /// the options (each in brackets), except that an optional argument taking every word left
+    /// comes last, after the options, where it reads as the rest of the line (`calpager add
+    /// [--day <date>] [<text> ...]`). A line-mode command is typed without `calpager`, one
+    /// line for each of its words (`quit`, `exit`).
+    private func writeUsage() -> [String] {
+      var words = arguments.map { $0.isOptional ? "[" + $0.label + "]" : $0.label }
+      var trailing: [String] = []
+      if let last = arguments.last, last.repeats, last.isOptional {
+        trailing.append(words.removeLast())
+      }
+      words += options.map { "[" + $0.option.usageForm + "]" } + trailing
+      let tail = words.isEmpty ? "" : " " + words.joined(separator: " ")
+      if case .lineModeOnly = availability { return ([name] + aliases).map { $0 + tail } }
+      return ["calpager " + name + tail]
     }
   }
 
@@ -127,17 +185,36 @@ public struct CommandSpec: Sendable {
   }
 
   /// Creates a spec.
+  ///
+  /// - Parameters:
+  ///   - name: The command word.
+  ///   - aliases: Other words for it.
+  ///   - abstract: One sentence for `OVERVIEW:`.
+  ///   - discussion: Help's paragraphs, made when asked for.
+  ///   - usage: Usage lines, for a command whose words its arguments do not describe
+  ///     (`config`'s actions); nil to write them from `arguments` and `options`.
+  ///   - arguments: The positional arguments' declarations (`ArgumentKey.declaration`), in
+  ///     order.
+  ///   - options: The options' declarations (`OptionKey.declaration`), in the order help lists
+  ///     them.
+  ///   - availability: Where the command can be typed.
+  ///   - takesDashWords: Whether an unknown `-word` is an argument.
+  ///   - endsTransaction: Whether it runs in an aborted transaction (`endsTransaction`).
+  ///   - runsInBrowse: Whether browse's `:` runs it.
+  ///   - sections: Help's extra blocks, made when asked for.
   public init(
     name: String, aliases: [String] = [], abstract: String,
     discussion: @autoclosure @escaping @Sendable () -> String,
-    usage: [String], arguments: [Argument] = [], options: [OptionHelp] = [],
+    usage: [String]? = nil, arguments: [Argument] = [], options: [OptionHelp] = [],
     availability: Availability = .everywhere, takesDashWords: Bool = false,
+    endsTransaction: Bool = false, runsInBrowse: Bool = true,
     sections: @autoclosure @escaping @Sendable () -> [Section] = []
   ) {
     storage = Storage(
       name: name, aliases: aliases, abstract: abstract, makeDiscussion: discussion, usage: usage,
       arguments: arguments, options: options, availability: availability,
-      takesDashWords: takesDashWords, makeSections: sections)
+      takesDashWords: takesDashWords, endsTransaction: endsTransaction,
+      runsInBrowse: runsInBrowse, makeSections: sections)
   }
 
   /// Whether the command exists only inside `calpager shell`.
@@ -163,9 +240,9 @@ public struct CommandSpec: Sendable {
     return options.contains { $0.option == option }
   }
 
-  /// The label of the argument at `index`, such as `<date>`, for messages.
-  public func argumentLabel(at index: Int) -> String {
-    index < arguments.count ? arguments[index].label : "<argument>"
+  /// A usage error of this command: `message`, then its usage lines.
+  public func failure(_ message: String) -> UsageError {
+    UsageError(message, usage: .command(name: name, lines: usage))
   }
 
   /// The root's usage line.

@@ -1,4 +1,5 @@
 public import CalendarPaging
+import DisplayText
 
 /// Why a DATE or RANGE argument is not one, or cannot be resolved.
 ///

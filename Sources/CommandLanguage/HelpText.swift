@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Help in swift-argument-parser's layout: `OVERVIEW:`, the discussion, `USAGE:`,
 /// `ARGUMENTS:`, `OPTIONS:` and, for the root, `SUBCOMMANDS:`.

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Where the text of a note added or edited comes from.
 public enum NoteBody: Hashable, Sendable {
@@ -10,8 +11,8 @@ public enum NoteBody: Hashable, Sendable {
   case editor
 }
 
-/// Readers of typed arguments: each names the argument by its spec's label when it is
-/// missing, and says what is accepted when it is malformed.
+/// Readers of typed arguments, which the keys' readers call: each names the argument by its
+/// label when it is missing, and says what is accepted when it is malformed.
 extension ParsedArguments {
   /// Throws when more than `count` words were given.
   public func expectAtMost(_ count: Int) throws(UsageError) {
@@ -20,13 +21,12 @@ extension ParsedArguments {
     }
   }
 
-  /// The word at `index`, or a "missing argument" error naming its label and `expected`.
-  public func word(at index: Int, expected: String? = nil) throws(UsageError) -> String {
-    guard index < words.count else {
-      let label = spec.argumentLabel(at: index)
-      throw failure("missing argument '\(label)'" + (expected.map { ": " + $0 } ?? ""))
+  /// The word at `slot`, or a "missing argument" error naming its label and `expected`.
+  public func word(at slot: ArgumentSlot, expected: String? = nil) throws(UsageError) -> String {
+    guard slot.index < words.count else {
+      throw failure("missing argument '\(slot.label)'" + (expected.map { ": " + $0 } ?? ""))
     }
-    return words[index]
+    return words[slot.index]
   }
 
   /// Whether the word at `index` is a lone `-` meaning standard input (not after `--`).
@@ -42,14 +42,17 @@ extension ParsedArguments {
     return true
   }
 
-  /// The optional count `N` of `next [N]` and `prev [N]`: 1 when absent.
+  /// The optional count `N` at `slot` (`next [N]`, `prev [N]`): 1 when absent.
   ///
-  /// - Parameter opposite: The command going the other way, suggested for a negative count.
+  /// - Parameters:
+  ///   - slot: Where the count is; no word may follow it.
+  ///   - opposite: The command going the other way, suggested for a negative count.
   /// - Returns: The count, 1 to the days between the calendar's edges.
   /// - Throws: `UsageError` for anything but one positive whole number in range.
-  public func count(opposite: String) throws(UsageError) -> Int {
-    guard let word = words.first else { return 1 }
-    try expectAtMost(1)
+  public func count(at slot: ArgumentSlot, opposite: String) throws(UsageError) -> Int {
+    guard slot.index < words.count else { return 1 }
+    let word = words[slot.index]
+    try expectAtMost(slot.index + 1)
     if let count = Self.positiveNumber(word, limit: DateExpression.maximumOffset) {
       return count
     }
@@ -69,9 +72,9 @@ extension ParsedArguments {
     throw failure("\(quoted) is not a valid count: expected a positive whole number")
   }
 
-  /// The note id at `index`: `12` or `#12`.
-  public func id(at index: Int) throws(UsageError) -> Int {
-    let word = try word(at: index, expected: "expected a note id such as 12 or #12")
+  /// The note id at `slot`: `12` or `#12`.
+  public func id(at slot: ArgumentSlot) throws(UsageError) -> Int {
+    let word = try word(at: slot, expected: "expected a note id such as 12 or #12")
     let digits = word.hasPrefix("#") ? word.dropFirst() : Substring(word)
     guard !digits.hasPrefix("+"), let id = Self.positiveNumber(digits, limit: Int.max) else {
       throw failure(
@@ -81,9 +84,9 @@ extension ParsedArguments {
     return id
   }
 
-  /// The DATE at `index`.
-  public func date(at index: Int) throws(UsageError) -> DateExpression {
-    try date(word(at: index, expected: "expected " + DateExpressionError.dateForms))
+  /// The DATE at `slot`.
+  public func date(at slot: ArgumentSlot) throws(UsageError) -> DateExpression {
+    try date(word(at: slot, expected: "expected " + DateExpressionError.dateForms))
   }
 
   /// `word` read as a DATE.
@@ -92,46 +95,6 @@ extension ParsedArguments {
       return try DateExpression(parsing: word)
     } catch {
       throw failure(error.description)
-    }
-  }
-
-  /// The DATE value of `option`, or nil when it was not given.
-  public func date(_ option: Option) throws(UsageError) -> DateExpression? {
-    guard let given = value(option) else { return nil }
-    return try date(given.value)
-  }
-
-  /// The DATE values of `from` and `to` (`--from`, `--to`), each nil when not given.
-  ///
-  /// - Throws: `UsageError` for a value that is not a DATE, or when both name fixed days and
-  ///   `from` is after `to`.
-  public func dateBounds(from: Option, to: Option) throws(UsageError)
-    -> (from: DateExpression?, to: DateExpression?)
-  {
-    let first = try date(from)
-    let last = try date(to)
-    if let first, let last, first.isAbsolute, last.isAbsolute {
-      do {
-        // Any days will do: fixed days ignore them.
-        _ = try DateExpression.days(from: first, to: last, today: .first, selected: .first)
-      } catch {
-        throw failure(error.description)
-      }
-    }
-    return (first, last)
-  }
-
-  /// The unit `option` names (`--by day|week|month`), or nil when it was not given.
-  ///
-  /// - Throws: `UsageError` naming the value and the units there are.
-  public func unit(_ option: Option) throws(UsageError) -> CalendarUnit? {
-    guard let given = value(option) else { return nil }
-    do {
-      return try CalendarUnit(parsing: given.value)
-    } catch {
-      throw failure(
-        error.description
-          + Suggestion.phrase(for: given.value, among: CalendarUnit.allCases.map(\.rawValue)))
     }
   }
 
@@ -158,44 +121,24 @@ extension ParsedArguments {
     return .text(text)
   }
 
-  /// Every word joined by one space, as a search query.
-  public func query() throws(UsageError) -> String {
-    let query = words.joined(separator: " ")
-    guard query.contains(where: { !$0.isWhitespace }) else {
+  /// The words from `slot` on, as a search query: not all blank.
+  public func query(at slot: ArgumentSlot) throws(UsageError) -> [String] {
+    let query = words[min(slot.index, words.count)...]
+    guard query.contains(where: { $0.contains { !$0.isWhitespace } }) else {
       throw failure(
-        words.isEmpty
-          ? "missing argument '\(spec.argumentLabel(at: 0).split(separator: " ")[0])': give "
-            + "the words to search for"
+        query.isEmpty
+          ? "missing argument '\(slot.label.split(separator: " ")[0])': give the words to "
+            + "search for"
           : "the search query is empty: give the words to search for")
     }
-    return query
+    return Array(query)
   }
 
-  /// The file name at `index`, not empty.
-  public func file(at index: Int, expected: String) throws(UsageError) -> String {
-    let file = try word(at: index, expected: expected)
+  /// The file name at `slot`, not empty.
+  public func file(at slot: ArgumentSlot, expected: String) throws(UsageError) -> String {
+    let file = try word(at: slot, expected: expected)
     guard !file.isEmpty else { throw failure("the file name is empty") }
     return file
-  }
-
-  /// The value of `option` when it is one of `choices`, nil when it was not given.
-  ///
-  /// - Parameters:
-  ///   - option: The option.
-  ///   - choices: The values it accepts.
-  ///   - what: What the value is, for the message: `a format`.
-  /// - Returns: The value given, or nil.
-  /// - Throws: `UsageError` naming the value and the choices.
-  public func choice(_ option: Option, among choices: [String], what: String) throws(UsageError)
-    -> String?
-  {
-    guard let given = value(option) else { return nil }
-    guard choices.contains(given.value) else {
-      throw failure(
-        "\(Quote.quoted(given.value)) is not \(what): expected \(Self.list(choices, or: true))"
-          + Suggestion.phrase(for: given.value, among: choices))
-    }
-    return given.value
   }
 
   /// The value of `word` when it is a whole number from 1 to `limit`, written as decimal

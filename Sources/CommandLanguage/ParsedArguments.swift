@@ -1,9 +1,9 @@
 /// The words and option values of one command, as the parser found them: options already
 /// checked against the command's spec, arguments not yet read.
 ///
-/// A command reads its arguments into typed values with the readers in
-/// `ParsedArguments+Values.swift` (`count()`, `date(at:)`, `id(at:)`, `body(from:)`, …), whose
-/// messages name the argument by the label its spec declares.
+/// A command reads its arguments and options into typed values through the keys it declared
+/// them with (`read(_:)` of an `ArgumentKey` or an `OptionKey`), whose messages name the
+/// argument by its label.
 public struct ParsedArguments: Sendable, Hashable {
   /// An option's value with the spelling it was given under (`-o` or `--output`), for
   /// messages.
@@ -46,19 +46,9 @@ public struct ParsedArguments: Sendable, Hashable {
   /// The command's name.
   public var name: String { spec.name }
 
-  /// Whether the flag `option` was given.
-  public func flag(_ option: Option) -> Bool {
-    values[option] != nil
-  }
-
-  /// The value of `option`, with its spelling; nil when it was not given.
-  public func value(_ option: Option) -> Given? {
-    values[option]
-  }
-
   /// A usage error of this command.
   public func failure(_ message: String) -> UsageError {
-    UsageError(message, usage: .command(name: spec.name, lines: spec.usage))
+    spec.failure(message)
   }
 
   /// Words that parse back to these arguments: the command word, the options in the

@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// RFC 4180 output: a header row, CRLF line ends, and a field quoted (with `"` doubled) only
 /// when it holds a comma, a double quote, a CR or an LF.
 enum CSVWriter {

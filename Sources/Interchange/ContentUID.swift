@@ -1,4 +1,5 @@
 public import CalendarPaging
+internal import NoteModel
 
 /// The uid of a record that has none, derived from its content: importing the same uid-less
 /// file twice finds each note again, and two identical records stay two notes.

@@ -1,6 +1,10 @@
 public import CalendarPaging
+public import NoteModel
 
 /// One note read from an import file, before the store decides what to do with it.
+///
+/// Unlike a `Note`, it has no id, its uid and times may be missing (the store derives or
+/// stamps them), and it keeps the line of the input it came from, for the error that names it.
 public struct DecodedNote: Sendable, Hashable {
   /// The note's uid; nil only in a record made by hand (the store makes one then).
   ///

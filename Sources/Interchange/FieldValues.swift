@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// The checks every decoder applies to a field's text, shared so that the formats agree.
 enum FieldValues {

@@ -1,3 +1,5 @@
+internal import NoteModel
+
 extension ICSDecoder {
   /// Takes in a journal calpager wrote (read on the fast path): it waits, in case overrides of
   /// it follow, and the note gathered before it is returned.

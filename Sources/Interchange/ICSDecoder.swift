@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// RFC 5545 input, one note at a time, through the component model (`ICalendarReader`).
 ///
 /// The input is one or more `VCALENDAR`s. Inside one, each `VJOURNAL` is read whole with what

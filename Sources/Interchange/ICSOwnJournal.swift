@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// The notes decoder's fast path (an `ICalendarShortcut` of `ICalendarParser`): a VJOURNAL
 /// read line by line on the chance that it is one calpager wrote, which then needs no

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// The stored-item form of `ICSWriter`: a note written back into the iCalendar item it came
 /// with, changing only what calpager changed (issue 13's lossless journals).

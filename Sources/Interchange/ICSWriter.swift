@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// RFC 5545 output, the one way calpager writes iCalendar: an export (`NoteEncoder`'s `ics`:
 /// one `VCALENDAR` of many notes) and a vdir item (`ICalItem.render`: one `VCALENDAR` per
 /// note) both come from here.

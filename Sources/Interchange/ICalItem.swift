@@ -1,3 +1,5 @@
+public import NoteModel
+
 /// One iCalendar item file, as a vdir holds them (one `.ics` per item): read into a note or a
 /// reason it is not one (through the component model, `ICalendarDocument`), and written from a
 /// note (through `ICSWriter`, as exports are).

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// What one VJOURNAL says as a note: its uid, day, body and times (issue 13's mapping).
 ///

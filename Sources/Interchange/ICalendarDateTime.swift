@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// An iCalendar DATE (`YYYYMMDD`) or DATE-TIME (`YYYYMMDDTHHMMSS`, `Z` for UTC) value.
 struct ICalendarDateTime {

@@ -1,3 +1,5 @@
+internal import NoteModel
+
 /// The JSON that `jrnl --export json` writes, one entry at a time:
 /// `{"tags":{…},"entries":[{"title","body","date","time","tags","starred"},…]}`.
 ///

@@ -1,3 +1,5 @@
+public import NoteModel
+
 extension JSON {
   /// Appends one note as a JSON object, keys in the order of DESIGN.md section 5.
   ///

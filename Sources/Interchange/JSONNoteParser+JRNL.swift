@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 extension JSONNoteParser {
   private enum JRNLKey: Int {

@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// Reads one note object from bytes held in memory.
 ///

@@ -1,4 +1,5 @@
 public import CalendarPaging
+public import NoteModel
 
 /// Writes one JSON value into a byte buffer as it goes.
 ///

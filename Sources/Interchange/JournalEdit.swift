@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// One journal of a stored item being rewritten for its note (see `ICSWriter+Stored`): its
 /// lines, edited by name, every line not edited kept as it was.

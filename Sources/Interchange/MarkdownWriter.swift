@@ -1,4 +1,5 @@
 internal import CalendarPaging
+internal import NoteModel
 
 /// Markdown output, for people (export only).
 ///

@@ -1,3 +1,5 @@
+public import NoteModel
+
 /// Reads notes from an import file one record at a time, pulling bytes from a `ByteSource`:
 /// memory grows with the longest record, not with the file.
 ///

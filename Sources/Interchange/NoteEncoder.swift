@@ -1,4 +1,5 @@
 internal import CalendarPaging
+public import NoteModel
 
 /// Writes notes in one format, streaming: the caller appends each note's bytes to a buffer
 /// and flushes the buffer (to a file descriptor, say) whenever it passes 64 KiB.

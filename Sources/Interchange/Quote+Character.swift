@@ -1,10 +1,10 @@
-internal import CalendarPaging
+internal import DisplayText
 
-/// The project's one quoting helper (in `CalendarPaging`), under the name every file of this
+/// The project's one quoting helper (in `DisplayText`), under the name every file of this
 /// module uses.
-typealias Quote = CalendarPaging.Quote
+typealias Quote = DisplayText.Quote
 
-extension CalendarPaging.Quote {
+extension DisplayText.Quote {
   /// The character starting at `index` of `bytes`, for `unexpected 'x'` messages; U+FFFD
   /// when no valid UTF-8 sequence starts there.
   static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {

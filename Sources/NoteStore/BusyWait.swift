@@ -1,8 +1,5 @@
 internal import CSQLite
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// How a connection waits for another process's lock: short, jittered sleeps until a deadline.
 ///

@@ -1,3 +1,5 @@
+import DisplayText
+
 /// Text written without spaces between words (Chinese, Japanese, Korean), which search finds
 /// inside words rather than as whole words.
 ///

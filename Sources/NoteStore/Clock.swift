@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The wall clock, read through `clock_gettime`.
 public enum Clock {

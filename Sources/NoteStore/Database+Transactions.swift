@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Transactions, in the GRDB manner: each method says what it opens, and none of them changes
 /// meaning when a transaction is already open.

@@ -1,8 +1,5 @@
 internal import CSQLite
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// One connection to an SQLite database file.
 ///

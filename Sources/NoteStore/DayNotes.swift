@@ -1,9 +1,11 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// One day's notes as read from the database: what a page shows, and what it caches.
 ///
-/// Every note's fields are in one byte buffer, with no `String` made per note.
+/// Every note's fields are in one byte buffer, with no `String` made per note: `forEachNote`
+/// lends them as `NoteFields`, `notes` copies them out as `Note`s.
 public struct DayNotes: Sendable {
   /// Where a note's fields are: its numbers, and its uid and body as ranges of `bytes`.
   struct Row: Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Brings a database's schema up to date with the migrations this binary knows, and refuses
 /// any file that is not a calpager database or was written by a newer calpager.

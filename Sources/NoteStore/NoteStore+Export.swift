@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 extension NoteStore {
   /// Calls `body` with each note of the days in `range`, by day and then in the order added,

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// What `undo` reverted.
 public struct UndoneAction: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// What an import did, or would do with `--dry-run`.
 public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// The columns of a note, in the order `note(from:)` reads them.
 let noteColumns = "id, uid, day, body, created, updated, ical"
@@ -53,11 +54,14 @@ extension NoteStore {
   ///   - id: The note's id.
   ///   - body: The new body; nil to keep it.
   ///   - day: The new day; nil to keep it.
-  /// - Returns: The note as it is now, and whether it changed.
+  /// - Returns: The note as it is now, and whether it changed (false when it already had that
+  ///   body and day).
   /// - Throws: `StoreError.noSuchNote`, `.emptyNote` for a body with no visible text; the
   ///   database's errors.
   @discardableResult
-  public func change(id: Int, body: String? = nil, day: Day? = nil) throws -> NoteChange {
+  public func change(id: Int, body: String? = nil, day: Day? = nil) throws -> (
+    note: Note, changed: Bool
+  ) {
     if let body { try NoteStore.checkBody(body) }
     return try performWrite { database in
       let old = try NoteStore.requireNote(id: id, in: database)
@@ -65,7 +69,7 @@ extension NoteStore {
       note.body = body ?? old.body
       note.day = day ?? old.day
       guard note.body != old.body || note.day != old.day else {
-        return NoteChange(note: old, changed: false)
+        return (old, false)
       }
       let now = Clock.nowMilliseconds()
       note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
@@ -78,7 +82,7 @@ extension NoteStore {
           .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
           .int(id),
         ])
-      return NoteChange(note: note, changed: true)
+      return (note, true)
     }
   }
 
@@ -248,12 +252,4 @@ extension NoteStore {
       }
     }
   }
-}
-
-/// What `NoteStore.change(id:body:day:)` did.
-public struct NoteChange: Sendable, Equatable {
-  /// The note as it is now.
-  public let note: Note
-  /// Whether anything changed: false when the note already had that body and day.
-  public let changed: Bool
 }

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// One note that matched a search, with a snippet of its text around the match.
 public struct SearchHit: Sendable, Equatable {

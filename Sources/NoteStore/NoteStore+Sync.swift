@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// The sync state (migration 0005) and the changes a sync makes, for `calpager sync`.
 ///
@@ -33,9 +34,9 @@ extension NoteStore {
   ///
   /// - Complexity: One range query over the state and a lookup of each note by uid.
   public func syncedItems(vdir: Int, after name: String?, limit: Int) throws
-    -> [(SyncedItem, SyncedNote)]
+    -> [(SyncedItem, NoteSinceSync)]
   {
-    var items: [(SyncedItem, SyncedNote)] = []
+    var items: [(SyncedItem, NoteSinceSync)] = []
     try read {
       try database.prepare(
         """

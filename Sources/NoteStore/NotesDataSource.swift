@@ -17,7 +17,7 @@ public struct NotesDataSource: PagingDataSource {
   /// The error the last count query raised, if it failed.
   public private(set) var countsError: StoreError?
   /// The number of count queries made, for tests of the query budget.
-  public private(set) var countQueries = 0
+  @_spi(Testing) public private(set) var countQueries = 0
 
   /// Creates the source over `store`.
   public init(store: NoteStore) {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Where the database lives, and the checks made before SQLite opens it, so each failure gets
 /// a clear line instead of SQLite's generic "unable to open database file".

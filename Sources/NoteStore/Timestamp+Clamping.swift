@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 
 extension Timestamp {
   /// The timestamp `milliseconds` after the Unix epoch, clamped to the years 0001…9999 that

@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 
 /// The file name of a note calpager adds to a vdir: its uid, made safe for a file name.
 ///

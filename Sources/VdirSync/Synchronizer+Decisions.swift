@@ -1,5 +1,7 @@
 import CalendarPaging
+import DisplayText
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The three-way decisions: each item's file and note compared with the sync state.
@@ -44,13 +46,14 @@ extension Synchronizer {
       add(Job(change: .ignore(file, reason: reason.description), effect: .none))
     case .note(let decoded):
       // Decided with the others of the batch, in one read transaction (`decidePending`).
-      pending.append(NewNote(decoded: decoded, file: file, bytes: bytes))
+      pending.append(PendingFile(decoded: decoded, file: file, bytes: bytes))
       heldBytes += bytes.count
     }
   }
 
-  /// A new file holding a note, read, waiting for its decision.
-  struct NewNote {
+  /// A new file of the vdir whose note is read, waiting for its decision with the others of
+  /// its batch (`decidePending`): a file and what it holds, not a note of the store.
+  struct PendingFile {
     let decoded: DecodedNote
     let file: SyncFile
     let bytes: [UInt8]
@@ -97,7 +100,7 @@ extension Synchronizer {
   }
 
   /// Decides for an item of the state, with its entry in the vdir when there is one.
-  func decideSynced(_ item: SyncedItem, note: SyncedNote, entry: (VdirListing, Int)?) throws {
+  func decideSynced(_ item: SyncedItem, note: NoteSinceSync, entry: (VdirListing, Int)?) throws {
     let name = item.file.name
     guard let uid = item.uid, let version = item.version else {
       // An item left alone before.

@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 import NoteStore
 
 /// How a sync runs.
@@ -60,7 +61,7 @@ public final class Synchronizer {
   /// The decisions of the batch being gathered.
   var jobs: [Job] = []
   /// New files of the batch read and waiting for their decisions.
-  var pending: [NewNote] = []
+  var pending: [PendingFile] = []
   /// The bytes the batch holds.
   var heldBytes = 0
   /// Names a new note got in this batch (so two notes never get one name).
@@ -340,7 +341,7 @@ private struct StateCursor {
   let store: NoteStore
   let vdir: Int?
   let pageSize: Int
-  private var page: [(SyncedItem, SyncedNote)] = []
+  private var page: [(SyncedItem, NoteSinceSync)] = []
   private var position = 0
   private var isDone: Bool
 
@@ -352,7 +353,7 @@ private struct StateCursor {
   }
 
   /// The item at the cursor; nil at the end.
-  mutating func current() throws -> (SyncedItem, SyncedNote)? {
+  mutating func current() throws -> (SyncedItem, NoteSinceSync)? {
     if position == page.count {
       guard !isDone, let vdir else { return nil }
       let last = page.last?.0.file.name

@@ -1,10 +1,7 @@
 import CFileSystem
+import Glibc
 import Interchange
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A vdir: a directory holding one `.ics` file per item, as vdirsyncer, khal and todoman keep
 /// them.

@@ -1,3 +1,4 @@
+import DisplayText
 import TestSupport
 import Testing
 

@@ -1,53 +1,73 @@
 import Foundation
+import FuzzSupport
 import Interchange
 import Testing
 
-/// Every input a fuzz target crashed on, replayed through the same check.
+/// Every input a fuzz target crashed or timed out on, replayed through the same check.
 ///
-/// `FuzzCheck` traps if a finding fails again. Findings live in `Tests/Fuzz/Findings/<target>/`.
+/// Findings live in `Tests/Fuzz/Findings/<target>/`. A check returns the properties an input
+/// breaks, so a finding that fails again fails its own case, named, with every property it
+/// broke, and the run goes on. The folders are counted too: one that goes missing or empty,
+/// or that no check replays, fails `findingsFoldersAreAllThereAndAllReplayed` rather than
+/// leaving the replay with fewer cases and nothing said.
 @Suite struct FuzzFindingsTests {
-  static let targets: [(name: String, format: Format)] = [
-    ("FuzzJSONLDecoder", .jsonl), ("FuzzJSONDecoder", .json), ("FuzzCSVDecoder", .csv),
-    ("FuzzICSDecoder", .ics), ("FuzzJRNLDecoder", .jrnl),
+  /// The check of each fuzz target whose findings are replayed.
+  static let checks: [String: @Sendable (UnsafeBufferPointer<UInt8>) -> [String]] = [
+    "FuzzJSONLDecoder": { FuzzCheck.failures(decoding: $0, as: .jsonl) },
+    "FuzzJSONDecoder": { FuzzCheck.failures(decoding: $0, as: .json) },
+    "FuzzCSVDecoder": { FuzzCheck.failures(decoding: $0, as: .csv) },
+    "FuzzICSDecoder": { FuzzCheck.failures(decoding: $0, as: .ics) },
+    "FuzzJRNLDecoder": { FuzzCheck.failures(decoding: $0, as: .jrnl) },
+    "FuzzICalItem": { FuzzCheck.failures(readingItem: $0) },
   ]
 
-  static func findings() -> [(file: String, format: Format)] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings")
-    var result: [(String, Format)] = []
-    for target in targets {
-      let folder = root.appendingPathComponent(target.name)
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      for name in names.sorted() {
-        result.append((folder.appendingPathComponent(name).path, target.format))
-      }
+  /// How many findings each folder held when they were last counted: a folder may gain
+  /// findings (count them here), never lose one.
+  static let counted = [
+    "FuzzCSVDecoder": 1, "FuzzICSDecoder": 3, "FuzzICalItem": 2, "FuzzJSONDecoder": 2,
+  ]
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings")
+
+  /// The names in `folder` of the findings root, sorted.
+  static func names(in folder: String? = nil) throws -> [String] {
+    let path = folder.map { root.appendingPathComponent($0).path } ?? root.path
+    return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+  }
+
+  /// The replay's cases: every finding, as `TARGET/FILE`.
+  ///
+  /// Empty when the folders cannot be read, which `findingsFoldersAreAllThereAndAllReplayed`
+  /// reports.
+  static func findings() -> [String] {
+    let folders = (try? names()) ?? []
+    return folders.flatMap { folder in ((try? names(in: folder)) ?? []).map { folder + "/" + $0 } }
+  }
+
+  @Test func findingsFoldersAreAllThereAndAllReplayed() throws {
+    let folders = try Self.names()
+    for folder in folders {
+      #expect(Self.checks[folder] != nil, "no check replays the findings in '\(folder)'")
+      #expect(try !Self.names(in: folder).isEmpty, "'\(folder)' holds no findings")
     }
-    return result
+    for (folder, count) in Self.counted.sorted(by: { $0.key < $1.key }) {
+      #expect(folders.contains(folder), "the findings folder '\(folder)' is missing")
+      let held = folders.contains(folder) ? try Self.names(in: folder).count : 0
+      #expect(held >= count, "'\(folder)' holds \(held) findings; \(count) were counted")
+    }
+    let replayed = Self.findings()
+    #expect(replayed.count >= Self.counted.values.reduce(0, +))
+    let held = try folders.map { try Self.names(in: $0).count }.reduce(0, +)
+    #expect(replayed.count == held)
   }
 
-  @Test func findingsArePresent() {
-    #expect(Self.findings().count >= 2)
-  }
-
-  @Test(arguments: findings().map(\.file))
-  func findingPassesTheFuzzCheck(file: String) throws {
-    let format = try #require(Self.findings().first { $0.file == file }?.format)
-    let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-    data.withUnsafeBufferPointer { FuzzCheck.check($0, format: format) }
-  }
-
-  /// What `FuzzICalItem` found, replayed through `FuzzCheck.checkItem`.
-  static func itemFindings() -> [String] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings/FuzzICalItem")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.sorted().map { folder.appendingPathComponent($0).path }
-  }
-
-  @Test(arguments: itemFindings())
-  func itemFindingPassesTheItemCheck(file: String) throws {
-    let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-    data.withUnsafeBufferPointer { FuzzCheck.checkItem($0) }
+  @Test(arguments: findings())
+  func findingPassesItsTargetsCheck(finding: String) throws {
+    let target = String(finding.prefix { $0 != "/" })
+    let check = try #require(Self.checks[target], "no check for '\(target)'")
+    let data = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(finding)))
+    #expect(data.withUnsafeBufferPointer(check) == [], "\(finding)")
   }
 
   /// The first two findings: an error message quoted a character cut short at the end of a

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import Testing
 
 /// The exact bytes of each format for one small corpus, so that any change of format is seen.

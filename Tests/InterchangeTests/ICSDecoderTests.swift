@@ -1,6 +1,7 @@
 import CalendarPaging
 import Foundation
 import Interchange
+import NoteModel
 import Testing
 
 @Suite struct ICSDecoderTests {

@@ -1,6 +1,7 @@
 import CalendarPaging
 import Foundation
 import Interchange
+import NoteModel
 import Testing
 
 /// Lines of an `ics` export are folded at 75 octets, never inside a UTF-8 sequence.

@@ -1,6 +1,7 @@
 import CalendarPaging
 import Foundation
 import Interchange
+import NoteModel
 import Testing
 
 /// One `.ics` item file, read into a note and written back: issue 13's lossless journals.

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import Testing
 
 /// `import --format jrnl`: the JSON `jrnl --export json` writes (issue 13 item 4).

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Foundation
+import NoteModel
 import TestSupport
 import Testing
 

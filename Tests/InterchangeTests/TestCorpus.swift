@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// Notes that exercise every escaping rule of every format, in export order (by day).
 ///

@@ -1,6 +1,7 @@
 import CalendarPaging
 import Foundation
 import Interchange
+import NoteModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import TestSupport
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
 
   @Test func aNewerRecordReplacesAndAnOlderOneIsSkipped() throws {
     try withStore { store, _ throws in
-      try store.importRecords(feed(records))
+      #expect(try store.importRecords(feed(records)) == ImportSummary(added: 2))
       var newer = records[0]
       newer.body = "one, edited"
       newer.updated = Timestamp(clamping: 3000)
@@ -82,7 +83,7 @@ import Testing
       let before = Clock.nowMilliseconds()
       let bare = DecodedNote(
         uid: nil, day: day("2024-05-01"), body: "bare", created: nil, updated: nil, line: 1)
-      try store.importRecords(feed([bare, bare]))
+      #expect(try store.importRecords(feed([bare, bare])) == ImportSummary(added: 2))
       let notes = try store.notes(in: Day.first...Day.last)
       #expect(notes.count == 2 && notes[0].uid != notes[1].uid)
       #expect(
@@ -93,7 +94,7 @@ import Testing
   @Test func undoRevertsAWholeImport() throws {
     try withStore { store, _ throws in
       try store.add("mine", on: day("2024-01-01"))
-      try store.importRecords(feed(records))
+      #expect(try store.importRecords(feed(records)) == ImportSummary(added: 2))
       let undone = try store.undo()
       #expect(undone.kind == "import" && undone.removedCount == 2)
       #expect(try store.notes(in: Day.first...Day.last).map(\.body) == ["mine"])

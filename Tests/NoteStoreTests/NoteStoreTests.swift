@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import TestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import Interchange
 import TestSupport
 import Testing
 
-@testable import NoteStore
+@_spi(Testing) @testable import NoteStore
 
 @Suite struct NotesDataSourceTests {
   typealias Controller = PagingController<NotesDataSource, NotesPageProvider>
@@ -16,7 +16,7 @@ import Testing
 
   @Test func countsComeFromOneQueryPerWindowNotPerStep() throws {
     try withStore { store, _ throws in
-      try store.importRecords(records(count: 2000))
+      #expect(try store.importRecords(records(count: 2000)) == ImportSummary(added: 2000))
       let paging = controller(store)
       _ = paging.reloadData(around: day("2024-05-01"))
       #expect(paging.dataSource.countQueries == 1)

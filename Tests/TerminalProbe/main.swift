@@ -60,7 +60,7 @@ func runLineEditor() -> Int32 {
     path: LineHistory.defaultPath(environment: environment()), limit: limit)
   let editor: LineEditor
   do {
-    editor = try LineEditor(programName: "calpager-terminal-probe", history: history)
+    editor = try LineEditor(history: history)
   } catch {
     say("Error: \(error)")
     return 1

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Runs `executable` with arguments given as raw bytes, which need not be valid UTF-8 (a
 /// `String` argument cannot carry an invalid byte: `Process` would pass U+FFFD instead).

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A terminal for tests: a detached tmux session on its own server, running `bash --norc`, that
 /// tests type into and read the screen of.
@@ -86,6 +83,30 @@ public final class Tmux: @unchecked Sendable {
   /// Sends keys by their tmux names (`Left`, `C-c`, `Enter`, `BSpace`, `PPage`, `BTab`).
   public func send(_ keys: String...) throws {
     try tmux(["send-keys", "-t", session] + keys)
+  }
+
+  /// Pastes `text` into the pane as a terminal does: line breaks sent as CR, and the text
+  /// between bracketed paste's markers (`ESC [ 200 ~` … `ESC [ 201 ~`) when the program in
+  /// the pane asked for them (`ESC [ ? 2004 h`), bare otherwise.
+  public func paste(_ text: String) throws {
+    try tmux(["set-buffer", "-b", "calpager-test", "--", text])
+    try tmux(["paste-buffer", "-p", "-d", "-b", "calpager-test", "-t", session])
+  }
+
+  /// Where the pane's cursor is, counted from zero.
+  public func cursor() throws -> (column: Int, row: Int) {
+    let words = try tmux(["display-message", "-p", "-t", session, "#{cursor_x} #{cursor_y}"])
+      .stdout.split(separator: " ").compactMap {
+        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+    guard words.count == 2 else { throw TmuxError.failed("display-message", "no cursor") }
+    return (words[0], words[1])
+  }
+
+  /// Appends everything the programs in the pane write to it, byte for byte, to the file at
+  /// `path` from now on (`pipe-pane`).
+  public func recordOutput(to path: String) throws {
+    try tmux(["pipe-pane", "-o", "-t", session, "cat >> " + Self.quoted(path)])
   }
 
   /// The screen's text, wrapped lines joined (`capture-pane -p -J`), without the spaces at

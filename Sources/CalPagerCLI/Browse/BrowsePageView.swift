@@ -1,5 +1,7 @@
 import CalendarPaging
+import DisplayText
 import Interchange
+import NoteModel
 
 /// What `browse` pages by: `←` and `→` move one of it, and it chooses the page drawn.
 ///

@@ -1,17 +1,13 @@
 import CalendarPaging
 import CommandLanguage
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The note keys and `:`: each runs a command of the registry on the browser's session, as
 /// `calpager shell` would, and shows what it printed in the status bar or, when it printed
 /// several lines, in a list over the page.
 extension Browser {
-  /// The commands `:` does not run: the line mode and the full screen itself, and the line
-  /// mode's transactions (a transaction held open across key presses would lock out every
-  /// other process).
-  static let refusedCommands: Set<String> = ["shell", "browse", "begin", "commit", "rollback"]
-
   /// `a`: adds `text` to the selected day.
   func add(_ text: String) {
     guard let day = page?.day else { return }
@@ -72,7 +68,8 @@ extension Browser {
     }
   }
 
-  /// `:`: runs one line of the line mode's language, but for `refusedCommands`.
+  /// `:`: runs one line of the line mode's language, but for the commands whose spec says
+  /// they do not run in browse (`CommandSpec.runsInBrowse`).
   func runCommandLine(_ line: String) -> Outcome {
     // Nothing a failed command left half written shows with the next one.
     session.output.flush()
@@ -80,7 +77,7 @@ extension Browser {
       // (Checked before parsing: the parser would say `shell` is not for the line mode.)
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
       if let word = words.first(where: { !$0.hasPrefix("-") }),
-        Self.refusedCommands.contains(String(word))
+        CommandRegistry.grammar.command(named: word)?.runsInBrowse == false
       {
         throw BrowseError.refused(command: String(word))
       }
@@ -97,7 +94,7 @@ extension Browser {
       case .version:
         show("calpager \(CalPager.version)")
       case .command(let arguments):
-        guard !Self.refusedCommands.contains(arguments.name) else {
+        guard arguments.spec.runsInBrowse else {
           throw BrowseError.refused(command: arguments.name)
         }
         let command = try Dispatcher.command(for: arguments)

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 
 /// What the screen shows: the page and a status bar; a prompt or a question in place of the
 /// status bar; the keys (`?`) or a list over the page.

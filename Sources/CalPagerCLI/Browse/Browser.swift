@@ -1,6 +1,7 @@
 import CalendarPaging
 import CommandLanguage
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The full-screen pager of `calpager browse`, apart from the terminal: keys go in
@@ -112,9 +113,25 @@ final class Browser {
   // MARK: - Keys
 
   /// Acts on `key`; checks first whether another process changed the database.
+  ///
+  /// A paste is text for a prompt and nothing anywhere else: pasted `dy` deletes no note, and
+  /// no pasted letter answers a question or closes a screen. Outside a prompt the modifiers
+  /// of a key mean nothing (Ctrl-Left is Left).
   func handle(_ key: Key) -> Outcome {
     if key == .control("z") { return .suspend }
     checkForChanges()
+    if isPrompting { return apply(key) }
+    if case .paste = key { return .proceed }
+    return apply(key.unmodified)
+  }
+
+  /// Whether a one-line prompt takes the keys.
+  private var isPrompting: Bool {
+    if case .prompt = mode { return true }
+    return false
+  }
+
+  private func apply(_ key: Key) -> Outcome {
     switch mode {
     case .pager:
       message = nil
@@ -168,7 +185,7 @@ final class Browser {
       }
     case .add:
       let day = page.map { " to " + $0.day.description } ?? ""
-      mode = .prompt(.add, LinePrompt(label: "Add\(day): "))
+      mode = .prompt(.add, LinePrompt(label: "Add\(day): ", acceptsLineBreaks: true))
     case .addInEditor: addInEditor()
     case .edit: editSelectedNote()
     case .selectNote(let forward): selectNote(forward: forward)

@@ -2,6 +2,12 @@ import CommandLanguage
 
 /// `add [--day DATE] [TEXT…]`: a note on the selected day or another.
 struct AddCommand: CalPagerCommand {
+  /// `--day <date>`: the day to add the note to.
+  static let day = OptionKey.date(
+    "--day", help: "The day to add the note to. (default: the selected day)")
+  /// `[<text> ...]`: the note's text.
+  static let body = ArgumentKey.body(help: "The note's text.")
+
   static let spec = CommandSpec(
     name: "add",
     abstract: "Add a note to the selected day or another day.",
@@ -19,12 +25,8 @@ struct AddCommand: CalPagerCommand {
         printf 'Shopping\\n- milk\\n- bread\\n' | calpager add -
         calpager add -- --verbose is not an option here
       """,
-    usage: ["calpager add [--day <date>] [<text> ...]"],
-    arguments: [Argument(label: "<text> ...", help: "The note's text.")],
-    options: [
-      OptionHelp(
-        .day, help: "The day to add the note to. (default: the selected day)", kind: .date)
-    ]
+    arguments: [body.declaration],
+    options: [day.declaration]
   )
 
   /// The day, when `--day` gave one; else the selected day.
@@ -45,7 +47,7 @@ struct AddCommand: CalPagerCommand {
 
 extension AddCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    day = try arguments.date(.day)
-    body = try arguments.body(from: 0)
+    day = try arguments.read(Self.day)
+    body = try arguments.read(Self.body)
   }
 }

@@ -1,13 +1,22 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
+import Glibc
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `backup FILE`: a consistent copy of the database, written by the rules of `OutputTarget`.
 struct BackupCommand: CalPagerCommand {
+  /// `<file>`: where the copy goes; a file, not `-` (unless after `--`, as a file's name).
+  static let path = ArgumentKey<String>(
+    label: "<file>", help: "The file to write the copy to.", kind: .file
+  ) { (arguments, slot) throws(UsageError) in
+    let path = try arguments.file(at: slot, expected: "give the file to write the copy to")
+    guard path != "-" || arguments.literalFrom <= slot.index else {
+      throw arguments.failure("'-' is not a file: a backup is a database file, not a stream")
+    }
+    return path
+  }
+
   static let spec = CommandSpec(
     name: "backup",
     abstract: "Copy the database to a file, safely while in use.",
@@ -21,10 +30,7 @@ struct BackupCommand: CalPagerCommand {
       Example:
         calpager backup ~/calpager-backup.db
       """,
-    usage: ["calpager backup <file>"],
-    arguments: [
-      Argument(label: "<file>", help: "The file to write the copy to.", kind: .file)
-    ]
+    arguments: [path.declaration]
   )
 
   /// The file the copy is written to.
@@ -119,10 +125,7 @@ struct BackupCommand: CalPagerCommand {
 
 extension BackupCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    path = try arguments.file(at: 0, expected: "give the file to write the copy to")
-    guard path != "-" || arguments.literalFrom == 0 else {
-      throw arguments.failure("'-' is not a file: a backup is a database file, not a stream")
-    }
-    try arguments.expectAtMost(1)
+    path = try arguments.read(Self.path)
+    try arguments.expectNoMoreWords()
   }
 }

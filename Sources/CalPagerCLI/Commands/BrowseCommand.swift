@@ -44,8 +44,7 @@ struct BrowseCommand: ArgumentlessCommand {
       Example:
         calpager browse
       """,
-    usage: ["calpager browse"],
-    availability: .commandLineOnly
+    availability: .commandLineOnly, runsInBrowse: false
   )
 
   func run(in context: CommandContext) throws -> BrowseResult {

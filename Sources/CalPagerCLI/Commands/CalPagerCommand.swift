@@ -2,16 +2,22 @@ import CalendarPaging
 import CommandLanguage
 import NoteStore
 
-/// A calpager subcommand: its spec, how it reads its arguments, and what it does.
+/// A calpager subcommand: its arguments and options, its spec, how it reads them, and what it
+/// does.
 ///
-/// Each command is one type in its own file, listed once in `CommandRegistry`. The spec
-/// drives the parser (which options the command takes), help, usage lines, the shell
-/// completions and the man page; `init(_:)` reads the arguments the parser left into typed
-/// values, by the labels the spec declares; `run(in:)` does the work and returns a result,
-/// which renders itself as text or JSON. To add a command:
+/// Each command is one type in its own file, listed once in `CommandRegistry`. It declares
+/// each argument and option once, as a static key (`ArgumentKey`, `OptionKey`), and builds its
+/// spec from the keys' declarations; the spec drives the parser (which options the command
+/// takes), help, usage lines, the shell completions and the man page, and says how the line
+/// mode and browse treat the command (`endsTransaction`, `runsInBrowse`). `init(_:)` reads
+/// the values through the same keys (`arguments.read(Self.id)`), in the order its messages
+/// should come; `run(in:)` does the work and returns a result, which renders itself as text
+/// or JSON. To add a command:
 ///
 /// 1. Write `Sources/CalPagerCLI/Commands/NameCommand.swift`: a struct conforming to this
-///    protocol, with its `spec`, `init(_:)` and `run(in:)`.
+///    protocol, with a `static let` key for each argument and option (an option another
+///    command declares is referred to, or remade with `with(help:)`), its `spec` listing their
+///    declarations, `init(_:)` reading them (then `expectNoMoreWords()`) and `run(in:)`.
 /// 2. Add `NameCommand.self` to `CommandRegistry.commands`.
 ///
 /// If it returns a new kind of result, add that result type (with its rendering) in
@@ -23,7 +29,7 @@ protocol CalPagerCommand: Sendable, Equatable {
   /// The command's name, help and options.
   static var spec: CommandSpec { get }
 
-  /// Reads the command's arguments.
+  /// Reads the command's arguments through its keys.
   ///
   /// - Throws: `UsageError` for a missing, extra or malformed argument or option value.
   init(_ arguments: ParsedArguments) throws(UsageError)
@@ -116,14 +122,7 @@ protocol ArgumentlessCommand: CalPagerCommand {
 
 extension ArgumentlessCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
+    try arguments.expectNoMoreWords()
     self.init()
   }
-}
-
-extension CalPagerCommand {
-  /// An argument of a spec, as commands declare them.
-  typealias Argument = CommandSpec.Argument
-  /// An option of a spec, as commands declare them.
-  typealias OptionHelp = CommandSpec.OptionHelp
 }

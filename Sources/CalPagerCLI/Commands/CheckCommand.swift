@@ -3,6 +3,10 @@ import CommandLanguage
 /// `check [--repair]`: the database's integrity, search index, schema version and counts;
 /// `--repair` rebuilds a damaged search index from the notes.
 struct CheckCommand: CalPagerCommand {
+  /// `--repair`: rebuild a damaged search index.
+  static let repair = OptionKey.flag(
+    "--repair", help: "Rebuild the search index from the notes if it is damaged.")
+
   static let spec = CommandSpec(
     name: "check",
     abstract: "Check the database's integrity.",
@@ -15,10 +19,7 @@ struct CheckCommand: CalPagerCommand {
         calpager check
         calpager check --repair
       """,
-    usage: ["calpager check [--repair]"],
-    options: [
-      OptionHelp(.repair, help: "Rebuild the search index from the notes if it is damaged.")
-    ]
+    options: [repair.declaration]
   )
 
   /// `--repair`: rebuild a damaged search index first.
@@ -34,7 +35,7 @@ struct CheckCommand: CalPagerCommand {
 
 extension CheckCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    repair = arguments.flag(.repair)
-    try arguments.expectAtMost(0)
+    repair = try arguments.read(Self.repair)
+    try arguments.expectNoMoreWords()
   }
 }

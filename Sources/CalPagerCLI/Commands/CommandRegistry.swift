@@ -33,6 +33,10 @@ enum CommandRegistry {
     RollbackCommand.self,
   ]
 
+  /// The commands by their names (a spec's name).
+  private static let commandsByName = Dictionary(
+    uniqueKeysWithValues: commands.map { ($0.spec.name, $0) })
+
   /// The command language of these commands.
   static let grammar = Grammar(
     commands: commands.map { $0.spec }, defaultCommand: ShowCommand.spec.name,
@@ -43,8 +47,8 @@ enum CommandRegistry {
       "set": "config", "q": "quit",
     ])
 
-  /// The command type named `name` (a spec's name).
+  /// The command type named `name` (a spec's name), or nil for a name no command has.
   static func command(named name: String) -> (any CalPagerCommand.Type)? {
-    grammar.position(of: name).map { commands[$0] }
+    commandsByName[name]
   }
 }

@@ -1,8 +1,19 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `completions bash|zsh|fish`: a shell completion script, generated from the registry.
 struct CompletionsCommand: CalPagerCommand {
+  /// `<shell>`: the shell the script is for.
+  static let shell = ArgumentKey<CompletionShell>(
+    label: "<shell>", help: "The shell: bash, zsh or fish.",
+    kind: .choice(CompletionShell.allCases.map(\.rawValue))
+  ) { (arguments, slot) throws(UsageError) in
+    let word = try arguments.word(at: slot, expected: "expected bash, zsh or fish")
+    if let shell = CompletionShell(rawValue: word) { return shell }
+    throw arguments.failure("unknown shell \(Quote.quoted(word)): expected bash, zsh or fish")
+  }
+
   static let spec = CommandSpec(
     name: "completions",
     abstract: "Print a completion script for bash, zsh or fish.",
@@ -17,12 +28,7 @@ struct CompletionsCommand: CalPagerCommand {
         calpager completions zsh > ~/.zfunc/_calpager
         calpager completions fish > ~/.config/fish/completions/calpager.fish
       """,
-    usage: ["calpager completions <shell>"],
-    arguments: [
-      Argument(
-        label: "<shell>", help: "The shell: bash, zsh or fish.",
-        kind: .choice(CompletionShell.allCases.map(\.rawValue)))
-    ]
+    arguments: [shell.declaration]
   )
 
   /// The shell the script is for.
@@ -35,14 +41,7 @@ struct CompletionsCommand: CalPagerCommand {
 
 extension CompletionsCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let word = arguments.words.first else {
-      throw arguments.failure("missing argument '<shell>': expected bash, zsh or fish")
-    }
-    guard let shell = CompletionShell(rawValue: word) else {
-      throw arguments.failure(
-        "unknown shell \(Quote.quoted(word)): expected bash, zsh or fish")
-    }
-    self.shell = shell
-    try arguments.expectAtMost(1)
+    shell = try arguments.read(Self.shell)
+    try arguments.expectNoMoreWords()
   }
 }

@@ -1,8 +1,18 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `config list|get KEY|set KEY VALUE|unset KEY`: show or change the settings.
 struct ConfigCommand: CalPagerCommand {
+  /// `<key>`: a setting's name, after the action word.
+  static let key = ArgumentKey<String>(
+    label: "<key>", help: "A setting's name, as 'config list' shows it.", kind: .settingKey
+  ) { (arguments, slot) throws(UsageError) in try arguments.word(at: slot) }
+  /// `<value>`: the setting's new value, after `set` and the key.
+  static let value = ArgumentKey<String>(label: "<value>", help: "The setting's new value.") {
+    (arguments, slot) throws(UsageError) in try arguments.word(at: slot)
+  }
+
   static let spec = CommandSpec(
     name: "config",
     abstract: "Show or change the settings.",
@@ -29,11 +39,7 @@ struct ConfigCommand: CalPagerCommand {
       "calpager config set <key> <value>",
       "calpager config unset <key>",
     ],
-    arguments: [
-      Argument(
-        label: "<key>", help: "A setting's name, as 'config list' shows it.", kind: .settingKey),
-      Argument(label: "<value>", help: "The setting's new value."),
-    ],
+    arguments: [key.declaration, value.declaration],
     sections: [settingsSection]
   )
 
@@ -133,9 +139,7 @@ extension ConfigCommand {
       return SettingsResult(settings: [.init(name: name, value: value)], form: .bare)
     case .set(_, let value):
       guard !value.isEmpty else {
-        throw UsageError(
-          "the value of sync-dir is empty: give a directory",
-          usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+        throw Self.spec.failure("the value of sync-dir is empty: give a directory")
       }
       let path = SyncSettings.absolute(value)
       try session.saveSelection()
@@ -155,25 +159,22 @@ extension ConfigCommand {
       throw arguments.failure(
         "missing config action: expected list, get <key>, set <key> <value> or unset <key>")
     }
-    func word(_ index: Int, _ label: String) throws(UsageError) -> String {
-      guard index < arguments.words.count else {
-        throw arguments.failure("missing argument '<\(label)>'")
-      }
-      return arguments.words[index]
-    }
+    // The declared arguments come after the action word.
     switch action {
     case "list":
       try arguments.expectAtMost(1)
       self.action = .list
     case "get":
       try arguments.expectAtMost(2)
-      self.action = .get(key: try word(1, "key"))
+      self.action = .get(key: try arguments.read(Self.key, after: 1))
     case "set":
       try arguments.expectAtMost(3)
-      self.action = .set(key: try word(1, "key"), value: try word(2, "value"))
+      self.action = .set(
+        key: try arguments.read(Self.key, after: 1),
+        value: try arguments.read(Self.value, after: 1))
     case "unset":
       try arguments.expectAtMost(2)
-      self.action = .unset(key: try word(1, "key"))
+      self.action = .unset(key: try arguments.read(Self.key, after: 1))
     default:
       let suggestion = Suggestion.phrase(for: action, among: Self.actions)
       throw arguments.failure(

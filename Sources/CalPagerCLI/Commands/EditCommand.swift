@@ -3,6 +3,11 @@ import NoteStore
 
 /// `edit ID [TEXT…]`: replace a note's text.
 struct EditCommand: CalPagerCommand {
+  /// `<id>`: the note to edit.
+  static let id = ArgumentKey.noteID()
+  /// `[<text> ...]`: its new text.
+  static let body = ArgumentKey.body(help: "The note's new text.")
+
   static let spec = CommandSpec(
     name: "edit",
     abstract: "Replace the text of a note.",
@@ -17,11 +22,7 @@ struct EditCommand: CalPagerCommand {
         calpager edit 12 Dentist at 11:00
         calpager edit 12
       """,
-    usage: ["calpager edit <id> [<text> ...]"],
-    arguments: [
-      .noteID,
-      Argument(label: "<text> ...", help: "The note's new text."),
-    ]
+    arguments: [id.declaration, body.declaration]
   )
 
   /// The note's id.
@@ -52,7 +53,7 @@ struct EditCommand: CalPagerCommand {
 
 extension EditCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    body = try arguments.body(from: 1)
+    id = try arguments.read(Self.id)
+    body = try arguments.read(Self.body)
   }
 }

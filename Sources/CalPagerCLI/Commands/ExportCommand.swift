@@ -1,15 +1,27 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
+import Glibc
 import Interchange
 import NoteStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `export [--format F] [--from DATE] [--to DATE] [-o FILE]`: the notes as a stream of
 /// bytes, to standard output or to a file written atomically.
 struct ExportCommand: CalPagerCommand {
+  /// `--format <format>`: the format written.
+  static let format = Format.option(
+    importing: false,
+    help: "The format: jsonl (one note per line), json, csv, ics (iCalendar) or md "
+      + "(Markdown). (default: jsonl)")
+  /// `--from <date>`: the first day exported.
+  static let from = OptionKey.date(
+    "--from", help: "The first day to export. (default: the first day)")
+  /// `--to <date>`: the last day exported.
+  static let to = OptionKey.date("--to", help: "The last day to export. (default: the last day)")
+  /// `-o`, `--output <file>`: the file written.
+  static let output = OptionKey.file(
+    "--output", short: "-o", help: "The file to write. (default: standard output)")
+
   static let spec = CommandSpec(
     name: "export",
     abstract: "Write the notes to a file or standard output.",
@@ -27,16 +39,7 @@ struct ExportCommand: CalPagerCommand {
         calpager export > notes.jsonl
         calpager export --format ics --from 2024-01-01 --to 2024-12-31 -o 2024.ics
       """,
-    usage: ["calpager export [--format <format>] [--from <date>] [--to <date>] [-o <file>]"],
-    options: [
-      OptionHelp(
-        .format,
-        help: "The format: jsonl (one note per line), json, csv, ics (iCalendar) or md "
-          + "(Markdown). (default: jsonl)", kind: .choice(Format.exportable.map(\.rawValue))),
-      OptionHelp(.from, help: "The first day to export. (default: the first day)", kind: .date),
-      OptionHelp(.to, help: "The last day to export. (default: the last day)", kind: .date),
-      OptionHelp(.output, help: "The file to write. (default: standard output)", kind: .file),
-    ]
+    options: [format.declaration, from.declaration, to.declaration, output.declaration]
   )
 
   /// `--format`; nil when not given (then the file's extension, else jsonl).
@@ -51,10 +54,9 @@ struct ExportCommand: CalPagerCommand {
   func run(in context: CommandContext) throws -> ExportResult {
     let target = output.flatMap { $0 == "-" ? nil : $0 }
     if target == nil && context.mode == .shellLine && context.style.json {
-      throw UsageError(
+      throw Self.spec.failure(
         "with --json every line of the shell answers with one JSON object, so an export "
-          + "cannot go to standard output: write it to a file with -o <file>",
-        usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+          + "cannot go to standard output: write it to a file with -o <file>")
     }
     let session = try context.session
     let days = try self.days(today: context.today, selected: session.selectedDay())
@@ -122,43 +124,39 @@ struct ExportCommand: CalPagerCommand {
 }
 
 extension Format {
-  /// The `--format` of `arguments`, nil when not given.
+  /// `--format <format>` of `export` or `import` (`importing`), with its `help`: the format,
+  /// nil when not given.
   ///
-  /// - Parameters:
-  ///   - arguments: The command's arguments.
-  ///   - importing: Whether only the formats `import` reads are accepted.
-  /// - Returns: The format, or nil.
-  /// - Throws: `UsageError` naming the value and the formats accepted.
-  static func option(in arguments: ParsedArguments, importing: Bool) throws(UsageError) -> Format? {
-    guard let given = arguments.value(.format) else { return nil }
+  /// The value is refused, naming it and the formats accepted, when it is not a format or not
+  /// one the command takes (with `importing`, those `import` reads; else those `export`
+  /// writes).
+  static func option(importing: Bool, help: String) -> OptionKey<Format?> {
     let accepted = importing ? Format.importable : Format.exportable
     let names = accepted.map(\.rawValue)
-    let expected = "expected " + ParsedArguments.list(names, or: true)
-    guard let format = Format(rawValue: given.value) else {
-      throw arguments.failure(
-        "\(Quote.quoted(given.value)) is not a format: \(expected)"
-          + Suggestion.phrase(for: given.value, among: names))
+    return OptionKey(
+      Option(long: "--format", valueName: "format"), help: help, kind: .choice(names)
+    ) { (arguments, given) throws(UsageError) in
+      guard let given else { return nil }
+      let expected = "expected " + ParsedArguments.list(names, or: true)
+      guard let format = Format(rawValue: given.value) else {
+        throw arguments.failure(
+          "\(Quote.quoted(given.value)) is not a format: \(expected)"
+            + Suggestion.phrase(for: given.value, among: names))
+      }
+      guard accepted.contains(format) else {
+        let action = importing ? "imported" : "exported"
+        throw arguments.failure("'\(format.rawValue)' cannot be \(action): \(expected)")
+      }
+      return format
     }
-    guard accepted.contains(format) else {
-      let action = importing ? "imported" : "exported"
-      throw arguments.failure("'\(format.rawValue)' cannot be \(action): \(expected)")
-    }
-    return format
   }
 }
 
 extension ExportCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    format = try Format.option(in: arguments, importing: false)
-    (from, to) = try arguments.dateBounds(from: .from, to: .to)
-    if let given = arguments.value(.output) {
-      guard !given.value.isEmpty else {
-        throw arguments.failure("the file name given to '\(given.spelling)' is empty")
-      }
-      output = given.value
-    } else {
-      output = nil
-    }
-    try arguments.expectAtMost(0)
+    format = try arguments.read(Self.format)
+    (from, to) = try arguments.dateBounds(Self.from, Self.to)
+    output = try arguments.read(Self.output)
+    try arguments.expectNoMoreWords()
   }
 }

@@ -3,6 +3,9 @@ import CommandLanguage
 
 /// `goto DATE [--by UNIT]`: select a day.
 struct GotoCommand: CalPagerCommand {
+  /// `<date>`: the day to select.
+  static let date = ArgumentKey.date(label: "<date>", help: "The day to select.")
+
   static let spec = CommandSpec(
     name: "goto",
     abstract: "Select a day.",
@@ -17,9 +20,8 @@ struct GotoCommand: CalPagerCommand {
         calpager goto 2024-06 --by month
         calpager goto 2024-W18 --by week
       """,
-    usage: ["calpager goto <date> [--by <unit>]"],
-    arguments: [Argument(label: "<date>", help: "The day to select.", kind: .date)],
-    options: [.by]
+    arguments: [date.declaration],
+    options: [ShowCommand.by.declaration]
   )
 
   /// The day to select.
@@ -36,8 +38,8 @@ struct GotoCommand: CalPagerCommand {
 
 extension GotoCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    date = try arguments.date(at: 0)
-    try arguments.expectAtMost(1)
-    unit = try arguments.unit(.by)
+    date = try arguments.read(Self.date)
+    try arguments.expectNoMoreWords()
+    unit = try arguments.read(ShowCommand.by)
   }
 }

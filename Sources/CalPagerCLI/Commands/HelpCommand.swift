@@ -1,8 +1,27 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// `help [COMMAND]`: the overview, or a command's help.
 struct HelpCommand: CalPagerCommand {
+  /// `[<subcommand>]`: the command whose help is shown, by its name or an alias; its name.
+  static let topic = ArgumentKey<String?>(
+    label: "<subcommand>", help: "The subcommand to show help for.", kind: .command,
+    isOptional: true
+  ) { (arguments, slot) throws(UsageError) in
+    guard slot.index < arguments.words.count else { return nil }
+    let word = arguments.words[slot.index]
+    let grammar = CommandRegistry.grammar
+    guard let spec = grammar.command(named: word) else {
+      throw arguments.failure(
+        "unknown command \(Quote.quoted(word))"
+          + Suggestion.phrase(for: word, among: grammar.commands.map(\.name)))
+    }
+    return spec.name
+  }
+  /// `--man`: the manual page instead.
+  static let man = OptionKey.flag("--man", help: "Print the manual page calpager(1), in roff.")
+
   static let spec = CommandSpec(
     name: "help",
     abstract: "Show help information.",
@@ -15,11 +34,8 @@ struct HelpCommand: CalPagerCommand {
         calpager help export
         calpager help --man | man -l -
       """,
-    usage: ["calpager help [<subcommand>] [--man]"],
-    arguments: [
-      Argument(label: "<subcommand>", help: "The subcommand to show help for.", kind: .command)
-    ],
-    options: [OptionHelp(.man, help: "Print the manual page calpager(1), in roff.")]
+    arguments: [topic.declaration],
+    options: [man.declaration]
   )
 
   /// The command whose help is shown (a spec's name); nil for the overview.
@@ -39,27 +55,17 @@ struct HelpCommand: CalPagerCommand {
 
 extension HelpCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    man = arguments.flag(.man)
-    guard let word = arguments.words.first else {
-      topic = nil
-      return
-    }
-    if man {
+    man = try arguments.read(Self.man)
+    if man && !arguments.words.isEmpty {
       throw arguments.failure("--man prints the whole manual: give no subcommand with it")
     }
-    let grammar = CommandRegistry.grammar
-    guard let spec = grammar.command(named: word) else {
-      throw arguments.failure(
-        "unknown command \(Quote.quoted(word))"
-          + Suggestion.phrase(for: word, among: grammar.commands.map(\.name)))
-    }
-    topic = spec.name
+    topic = try arguments.read(Self.topic)
     // `help config set` reads as help on config.
-    if spec.name == ConfigCommand.spec.name, arguments.words.count == 2,
+    if topic == ConfigCommand.spec.name, arguments.words.count == 2,
       ConfigCommand.actions.contains(arguments.words[1])
     {
       return
     }
-    try arguments.expectAtMost(1)
+    try arguments.expectNoMoreWords()
   }
 }

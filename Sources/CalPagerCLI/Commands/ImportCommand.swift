@@ -1,13 +1,27 @@
 import CommandLanguage
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `import FILE|- [--format F] [--dry-run]`: notes read in one transaction, idempotently by
 /// uid.
 struct ImportCommand: CalPagerCommand {
+  /// `--dry-run`: change nothing.
+  static let dryRun = OptionKey.flag(
+    "--dry-run", help: "Read and check the file and say what it holds; change nothing.")
+  /// `<file>`: the file read, or `-` for standard input.
+  static let source = ArgumentKey<Source>(
+    label: "<file>", help: "The file to read, or - for standard input.", kind: .file
+  ) { (arguments, slot) throws(UsageError) in
+    let file = try arguments.file(
+      at: slot, expected: "give a file to read, or - for standard input")
+    return try arguments.isStandardInput(at: slot.index) ? .standardInput : .file(file)
+  }
+  /// `--format <format>`: the file's format.
+  static let format = Format.option(
+    importing: true,
+    help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
+      + "(default: from the file's extension, else jsonl)")
+
   static let spec = CommandSpec(
     name: "import",
     abstract: "Read notes from a file or standard input.",
@@ -31,18 +45,8 @@ struct ImportCommand: CalPagerCommand {
         calpager import --format jrnl journal.json
         calpager export | calpager --db copy.db import -
       """,
-    usage: ["calpager import <file> [--format <format>] [--dry-run]"],
-    arguments: [
-      Argument(label: "<file>", help: "The file to read, or - for standard input.", kind: .file)
-    ],
-    options: [
-      OptionHelp(
-        .format,
-        help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
-          + "(default: from the file's extension, else jsonl)",
-        kind: .choice(Format.importable.map(\.rawValue))),
-      OptionHelp(.dryRun, help: "Read and check the file and say what it holds; change nothing."),
-    ]
+    arguments: [source.declaration],
+    options: [format.declaration, dryRun.declaration]
   )
 
   /// Where `import` reads from.
@@ -101,11 +105,9 @@ struct ImportCommand: CalPagerCommand {
 
 extension ImportCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    let file = try arguments.file(
-      at: 0, expected: "give a file to read, or - for standard input")
-    source = try arguments.isStandardInput(at: 0) ? .standardInput : .file(file)
-    format = try Format.option(in: arguments, importing: true)
-    dryRun = arguments.flag(.dryRun)
-    try arguments.expectAtMost(1)
+    source = try arguments.read(Self.source)
+    format = try arguments.read(Self.format)
+    dryRun = try arguments.read(Self.dryRun)
+    try arguments.expectNoMoreWords()
   }
 }

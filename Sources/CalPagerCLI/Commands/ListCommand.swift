@@ -2,6 +2,10 @@ import CommandLanguage
 
 /// `list [RANGE]`: the notes of a range of days, by default the selected day's month.
 struct ListCommand: CalPagerCommand {
+  /// `[<range>]`: the days to list.
+  static let range = ArgumentKey.range(
+    label: "<range>", help: "The days to list. (default: the selected day's month)")
+
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the notes in a range of days.",
@@ -19,12 +23,7 @@ struct ListCommand: CalPagerCommand {
         calpager list 2024-05-01..2024-05-31
         calpager list today..+6
       """,
-    usage: ["calpager list [<range>]"],
-    arguments: [
-      Argument(
-        label: "<range>", help: "The days to list. (default: the selected day's month)",
-        kind: .range)
-    ]
+    arguments: [range.declaration]
   )
 
   /// The days to list; nil for the selected day's month.
@@ -42,7 +41,7 @@ struct ListCommand: CalPagerCommand {
 
 extension ListCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    range = try arguments.words.first.map { (word) throws(UsageError) in try arguments.range(word) }
-    try arguments.expectAtMost(1)
+    range = try arguments.read(Self.range)
+    try arguments.expectNoMoreWords()
   }
 }

@@ -2,6 +2,11 @@ import CommandLanguage
 
 /// `mv ID DATE`: move a note to another day.
 struct MoveCommand: CalPagerCommand {
+  /// `<id>`: the note to move.
+  static let id = ArgumentKey.noteID()
+  /// `<date>`: the day to move it to.
+  static let date = ArgumentKey.date(label: "<date>", help: "The day to move the note to.")
+
   static let spec = CommandSpec(
     name: "mv",
     abstract: "Move a note to another day.",
@@ -12,11 +17,7 @@ struct MoveCommand: CalPagerCommand {
         calpager mv 12 2024-05-03
         calpager mv 12 tomorrow
       """,
-    usage: ["calpager mv <id> <date>"],
-    arguments: [
-      .noteID,
-      Argument(label: "<date>", help: "The day to move the note to.", kind: .date),
-    ]
+    arguments: [id.declaration, date.declaration]
   )
 
   /// The note's id.
@@ -41,8 +42,8 @@ struct MoveCommand: CalPagerCommand {
 
 extension MoveCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    date = try arguments.date(at: 1)
-    try arguments.expectAtMost(2)
+    id = try arguments.read(Self.id)
+    date = try arguments.read(Self.date)
+    try arguments.expectNoMoreWords()
   }
 }

@@ -13,8 +13,7 @@ struct QuitCommand: ArgumentlessCommand {
       Example (the second next never runs):
         printf 'next\\nquit\\nnext\\n' | calpager shell
       """,
-    usage: ["quit", "exit"],
-    availability: .lineModeOnly
+    availability: .lineModeOnly, endsTransaction: true
   )
 
   func run(in context: CommandContext) throws -> QuitResult {

@@ -2,6 +2,9 @@ import CommandLanguage
 
 /// `rm ID`: remove a note.
 struct RemoveCommand: CalPagerCommand {
+  /// `<id>`: the note to remove.
+  static let id = ArgumentKey.noteID()
+
   static let spec = CommandSpec(
     name: "rm",
     abstract: "Remove a note.",
@@ -12,8 +15,7 @@ struct RemoveCommand: CalPagerCommand {
       Example:
         calpager rm 12
       """,
-    usage: ["calpager rm <id>"],
-    arguments: [.noteID]
+    arguments: [id.declaration]
   )
 
   /// The note's id.
@@ -29,7 +31,7 @@ struct RemoveCommand: CalPagerCommand {
 
 extension RemoveCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    id = try arguments.id(at: 0)
-    try arguments.expectAtMost(1)
+    id = try arguments.read(Self.id)
+    try arguments.expectNoMoreWords()
   }
 }

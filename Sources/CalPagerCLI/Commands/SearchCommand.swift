@@ -1,10 +1,26 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 import NoteStore
 
 /// `search QUERY… [--limit N | --all] [--from DATE] [--to DATE]`: full-text search of the
 /// notes.
 struct SearchCommand: CalPagerCommand {
+  /// `<query> ...`: the words to search for.
+  static let words = ArgumentKey.query(help: "The words to search for.")
+  /// `--limit <n>`: the most matches shown.
+  static let limit = OptionKey.number(
+    "--limit", valueName: "n",
+    help: "Show at most N matches, 1 to 1000000. (default: \(defaultLimit))",
+    limit: largestLimit, what: "limit")
+  /// `--all`: every match.
+  static let all = OptionKey.flag("--all", help: "Show every match.")
+  /// `--from <date>`: the first day searched.
+  static let from = ExportCommand.from.with(
+    help: "The first day to search. (default: the first day)")
+  /// `--to <date>`: the last day searched.
+  static let to = ExportCommand.to.with(help: "The last day to search. (default: the last day)")
+
   static let spec = CommandSpec(
     name: "search",
     abstract: "Search the notes' text.",
@@ -29,15 +45,8 @@ struct SearchCommand: CalPagerCommand {
         calpager search '"call the bank"' --from 2024-01 --to 2024-06
         calpager search 日本 --all
       """,
-    usage: ["calpager search <query> ... [--limit <n>] [--all] [--from <date>] [--to <date>]"],
-    arguments: [Argument(label: "<query> ...", help: "The words to search for.")],
-    options: [
-      OptionHelp(
-        .limit, help: "Show at most N matches, 1 to 1000000. (default: \(defaultLimit))"),
-      OptionHelp(.all, help: "Show every match."),
-      OptionHelp(.from, help: "The first day to search. (default: the first day)", kind: .date),
-      OptionHelp(.to, help: "The last day to search. (default: the last day)", kind: .date),
-    ],
+    arguments: [words.declaration],
+    options: [limit.declaration, all.declaration, from.declaration, to.declaration],
     takesDashWords: true
   )
 
@@ -83,30 +92,18 @@ struct SearchCommand: CalPagerCommand {
 
   /// A malformed query as a usage error of `search`.
   static func usageError(_ error: SearchQueryError) -> UsageError {
-    UsageError(
-      "the query cannot be searched: \(error.description)",
-      usage: .command(name: spec.name, lines: spec.usage))
+    spec.failure("the query cannot be searched: \(error.description)")
   }
 }
 
 extension SearchCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    _ = try arguments.query()
-    words = arguments.words
-    if let given = arguments.value(.limit) {
-      guard !arguments.flag(.all) else {
-        throw arguments.failure("'--limit' and '--all' cannot be used together: give one")
-      }
-      guard let count = ParsedArguments.positiveNumber(given.value, limit: Self.largestLimit)
-      else {
-        throw arguments.failure(
-          "\(Quote.quoted(given.value)) is not a valid limit: expected a whole number from 1 "
-            + "to \(Self.largestLimit)")
-      }
-      limit = count
-    } else if arguments.flag(.all) {
-      limit = nil
+    words = try arguments.read(Self.words)
+    let all = try arguments.read(Self.all)
+    if all && arguments.contains(Self.limit) {
+      throw arguments.failure("'--limit' and '--all' cannot be used together: give one")
     }
-    (from, to) = try arguments.dateBounds(from: .from, to: .to)
+    limit = all ? nil : try arguments.read(Self.limit) ?? Self.defaultLimit
+    (from, to) = try arguments.dateBounds(Self.from, Self.to)
   }
 }

@@ -20,8 +20,7 @@ struct ShellCommand: ArgumentlessCommand {
       Example:
         printf 'goto 2024-05-01\\nnext\\nadd Lunch with Ana\\n' | calpager shell --json
       """,
-    usage: ["calpager shell"],
-    availability: .commandLineOnly
+    availability: .commandLineOnly, runsInBrowse: false
   )
 
   func run(in context: CommandContext) throws -> ShellResult {

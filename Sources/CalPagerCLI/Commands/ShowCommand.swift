@@ -4,6 +4,14 @@ import CommandLanguage
 /// `show [--by UNIT]`: the selected day and its notes, or its week or month; what calpager
 /// does when no command is given.
 struct ShowCommand: CalPagerCommand {
+  /// `--by <unit>`: what the page steps and shows by.
+  ///
+  /// Every paging command shows this page, and takes this option as it is declared here.
+  static let by = OptionKey.unit(
+    "--by",
+    help: "What to step and show by: day, week (its seven days, from first-weekday) or month "
+      + "(a grid and the selected day's notes). (default: the page-by setting, day)")
+
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show the selected day and its notes.",
@@ -22,8 +30,7 @@ struct ShowCommand: CalPagerCommand {
         calpager show --by week
         calpager show --by month
       """,
-    usage: ["calpager show [--by <unit>]"],
-    options: [.by]
+    options: [by.declaration]
   )
 
   /// What to show by; nil for the `page-by` setting.
@@ -36,7 +43,7 @@ struct ShowCommand: CalPagerCommand {
 
 extension ShowCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-    unit = try arguments.unit(.by)
+    try arguments.expectNoMoreWords()
+    unit = try arguments.read(Self.by)
   }
 }

@@ -12,6 +12,10 @@ protocol StepCommand: CalPagerCommand where Result == PageResult {
   static var isForward: Bool { get }
   /// The name of the command that moves the other way, suggested for a negative count.
   static var oppositeName: String { get }
+  /// `[<n>]`: how many units, or days with notes, to move (`stepCount()`).
+  static var count: ArgumentKey<Int> { get }
+  /// `--with-notes`: count only the days with notes (`NextCommand.withNotes`).
+  static var withNotes: OptionKey<Bool> { get }
 
   /// How many days, weeks or months, or days with notes, to move.
   var count: Int { get }
@@ -27,8 +31,8 @@ protocol StepCommand: CalPagerCommand where Result == PageResult {
 extension StepCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init(
-      count: try arguments.count(opposite: Self.oppositeName),
-      withNotes: arguments.flag(.withNotes), unit: try arguments.unit(.by))
+      count: try arguments.read(Self.count), withNotes: try arguments.read(Self.withNotes),
+      unit: try arguments.read(ShowCommand.by))
   }
 
   func run(in context: CommandContext) throws -> PageResult {
@@ -38,6 +42,14 @@ extension StepCommand {
 }
 
 extension StepCommand {
+  /// The `[<n>]` of `next` or `prev`, which suggests the other for a negative count.
+  static func stepCount() -> ArgumentKey<Int> {
+    ArgumentKey.count(
+      label: "<n>",
+      help: "How many days, weeks or months to move, a positive whole number. (default: 1)",
+      opposite: { Self.oppositeName })
+  }
+
   /// The spec of `next` (forward) or `prev`, which differ only in their direction's words.
   static func stepSpec() -> CommandSpec {
     let (name, direction, ordinal, edge) =
@@ -62,16 +74,8 @@ extension StepCommand {
           calpager \(name) --by week
           calpager \(name) 2 --by month
         """,
-      usage: ["calpager \(name) [<n>] [--with-notes] [--by <unit>]"],
-      arguments: [
-        CommandSpec.Argument(
-          label: "<n>",
-          help: "How many days, weeks or months to move, a positive whole number. (default: 1)")
-      ],
-      options: [
-        CommandSpec.OptionHelp(.withNotes, help: "Count only the days that have notes."),
-        .by,
-      ]
+      arguments: [count.declaration],
+      options: [withNotes.declaration, ShowCommand.by.declaration]
     )
   }
 }

@@ -4,6 +4,18 @@ import VdirSync
 
 /// `sync [DIR] [--dry-run]`: a two-way sync of the notes with a vdir.
 struct SyncCommand: CalPagerCommand {
+  /// `[<dir>]`: the vdir.
+  static let directory = ArgumentKey.optionalFile(
+    label: "<dir>", help: "The folder of .ics files. (default: the setting sync-dir)",
+    expected: "give the folder to sync with")
+  /// `--force-delete`: sync with an emptied folder.
+  static let forceDelete = OptionKey.flag(
+    "--force-delete",
+    help: "Sync with a folder that holds no item at all although notes were synced with "
+      + "it, removing them (else refused: such a folder is more likely lost than emptied).")
+  /// `--dry-run`: plan, change nothing.
+  static let dryRun = ImportCommand.dryRun.with(help: "Say what a sync would do; change nothing.")
+
   static let spec = CommandSpec(
     name: "sync",
     abstract: "Sync the notes with a folder of .ics files (a vdir), both ways.",
@@ -23,19 +35,8 @@ struct SyncCommand: CalPagerCommand {
         calpager sync ~/.local/share/calpager/vdir
         calpager sync --dry-run
       """,
-    usage: ["calpager sync [<dir>] [--dry-run] [--force-delete]"],
-    arguments: [
-      Argument(
-        label: "<dir>", help: "The folder of .ics files. (default: the setting sync-dir)",
-        kind: .file)
-    ],
-    options: [
-      OptionHelp(.dryRun, help: "Say what a sync would do; change nothing."),
-      OptionHelp(
-        .forceDelete,
-        help: "Sync with a folder that holds no item at all although notes were synced with "
-          + "it, removing them (else refused: such a folder is more likely lost than emptied)."),
-    ]
+    arguments: [directory.declaration],
+    options: [dryRun.declaration, forceDelete.declaration]
   )
 
   /// The folder given; nil for the setting `sync-dir`.
@@ -50,9 +51,9 @@ struct SyncCommand: CalPagerCommand {
     let store = session.store
     let stored = try store.settings()[SyncSettings.directory]
     guard let path = directory ?? stored, !path.isEmpty else {
-      throw UsageError(
+      throw Self.spec.failure(
         "no folder given and the setting sync-dir is not set: give one (calpager sync DIR), "
-          + "and it is remembered", usage: .command(name: Self.spec.name, lines: Self.spec.usage))
+          + "and it is remembered")
     }
     let config = try UserConfig.load(environment: context.environment)
     try session.saveSelection()
@@ -89,13 +90,9 @@ struct SyncCommand: CalPagerCommand {
 
 extension SyncCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    if arguments.words.isEmpty {
-      directory = nil
-    } else {
-      directory = try arguments.file(at: 0, expected: "give the folder to sync with")
-    }
-    dryRun = arguments.flag(.dryRun)
-    forceDelete = arguments.flag(.forceDelete)
-    try arguments.expectAtMost(1)
+    self.init(
+      directory: try arguments.read(Self.directory), dryRun: try arguments.read(Self.dryRun),
+      forceDelete: try arguments.read(Self.forceDelete))
+    try arguments.expectNoMoreWords()
   }
 }

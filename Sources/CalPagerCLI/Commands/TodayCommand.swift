@@ -14,8 +14,7 @@ struct TodayCommand: CalPagerCommand {
         calpager today
         calpager today --by month
       """,
-    usage: ["calpager today [--by <unit>]"],
-    options: [.by]
+    options: [ShowCommand.by.declaration]
   )
 
   /// What to show by; nil for the `page-by` setting.
@@ -28,7 +27,7 @@ struct TodayCommand: CalPagerCommand {
 
 extension TodayCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    try arguments.expectAtMost(0)
-    unit = try arguments.unit(.by)
+    try arguments.expectNoMoreWords()
+    unit = try arguments.read(ShowCommand.by)
   }
 }

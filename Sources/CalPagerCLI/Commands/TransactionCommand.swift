@@ -8,15 +8,15 @@ protocol TransactionCommand: ArgumentlessCommand where Result == TransactionResu
 }
 
 extension TransactionCommand {
-  /// The spec of a transaction command: typed alone, in the line mode only, its discussion
-  /// after the sentence saying so.
+  /// The spec of a transaction command: typed alone, in the line mode only (and not in
+  /// browse), its discussion after the sentence saying so; `commit` and `rollback` end the
+  /// transaction.
   static func transactionSpec(name: String, abstract: String, discussion: String) -> CommandSpec {
     CommandSpec(
       name: name,
       abstract: abstract,
       discussion: "Only in the line mode (calpager shell). " + discussion,
-      usage: [name],
-      availability: .lineModeOnly
+      availability: .lineModeOnly, endsTransaction: outcome != .begun, runsInBrowse: false
     )
   }
 

@@ -12,7 +12,6 @@ struct UndoCommand: ArgumentlessCommand {
       Example:
         calpager undo
       """,
-    usage: ["calpager undo"]
   )
 
   func run(in context: CommandContext) throws -> UndoResult {

@@ -111,7 +111,7 @@ struct CompletionModel {
       return CommandEntry(
         name: spec.name, aliases: spec.aliases, abstract: spec.abstract,
         options: own + globals.filter(spec.accepts).map(globalEntry), positionals: slots,
-        repeatsLast: spec.arguments.last?.label.hasSuffix("...") ?? false)
+        repeatsLast: spec.arguments.last?.repeats ?? false)
     }
   }
 

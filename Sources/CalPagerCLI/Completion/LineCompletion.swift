@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The candidates for Tab in `calpager shell` on a terminal, given the line before the cursor:
 /// what the word being typed may be, from the `CompletionModel` of the line mode.

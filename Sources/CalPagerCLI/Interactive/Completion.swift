@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// What Tab does in the line editor, worked out without a terminal.
 ///

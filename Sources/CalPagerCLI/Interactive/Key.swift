@@ -35,8 +35,22 @@ package enum Key: Hashable, Sendable {
   /// A control key other than those above: `control("c")` for Ctrl-C, `control("z")` for
   /// Ctrl-Z; `@`, `\`, `]`, `^` and `_` for the five that are not letters.
   case control(Character)
+  /// A cursor or editing key (an arrow, Home, End, Delete…) pressed with Shift, Alt or Ctrl:
+  /// `ESC [ 1 ; 5 D` is `.modified(.left, .control)`. Whoever gives the modifiers no meaning
+  /// reads `unmodified`.
+  indirect case modified(Key, KeyModifiers)
+  /// Text pasted while the terminal brackets pastes (`ESC [ 200 ~` … `ESC [ 201 ~`): text,
+  /// never keys, whatever it holds. Its line breaks are `\n` (a terminal sends CR for them);
+  /// other control characters are kept as they came, for the receiver to show escaped.
+  case paste(String)
 
-  /// A short name for messages and tests: `left`, `ctrl-c`, `'x'`.
+  /// The key without its modifiers: `.left` for Ctrl-Left; the key itself when it has none.
+  package var unmodified: Key {
+    if case .modified(let key, _) = self { return key.unmodified }
+    return self
+  }
+
+  /// A short name for messages and tests: `left`, `ctrl-c`, `'x'`, `ctrl-left`.
   package var name: String {
     switch self {
     case .character(let character): return "'\(character)'"
@@ -56,6 +70,48 @@ package enum Key: Hashable, Sendable {
     case .pageUp: return "page-up"
     case .pageDown: return "page-down"
     case .control(let character): return "ctrl-\(character)"
+    case .modified(let key, let modifiers): return modifiers.prefix + key.name
+    case .paste: return "paste"
     }
+  }
+}
+
+/// The modifier keys a terminal reports with a cursor or editing key (xterm's parameter: one
+/// plus the sum of Shift 1, Alt 2, Ctrl 4).
+///
+/// A set of bits, but not an `OptionSet`: each protocol a type conforms to is a record that the
+/// Swift runtime scans at every program's start, and `OptionSet` brings five.
+package struct KeyModifiers: Hashable, Sendable {
+  /// The raw value: xterm's bits.
+  package let rawValue: Int
+  /// Modifiers from their raw value.
+  package init(rawValue: Int) { self.rawValue = rawValue }
+  /// Shift.
+  package static let shift = KeyModifiers(rawValue: 1)
+  /// Alt (Meta).
+  package static let alt = KeyModifiers(rawValue: 2)
+  /// Ctrl.
+  package static let control = KeyModifiers(rawValue: 4)
+
+  /// No modifier.
+  package var isEmpty: Bool { rawValue == 0 }
+
+  /// Whether every modifier of `other` is held.
+  package func contains(_ other: KeyModifiers) -> Bool {
+    rawValue & other.rawValue == other.rawValue
+  }
+
+  /// These modifiers and those of `other`.
+  package func union(_ other: KeyModifiers) -> KeyModifiers {
+    KeyModifiers(rawValue: rawValue | other.rawValue)
+  }
+
+  /// Whether a word move is meant: Ctrl or Alt with an arrow.
+  package var movesByWord: Bool { contains(.alt) || contains(.control) }
+
+  /// `ctrl-`, `alt-shift-`…, for `Key.name`.
+  var prefix: String {
+    (contains(.control) ? "ctrl-" : "") + (contains(.alt) ? "alt-" : "")
+      + (contains(.shift) ? "shift-" : "")
   }
 }

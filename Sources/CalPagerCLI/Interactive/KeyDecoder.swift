@@ -2,20 +2,28 @@
 /// without a terminal.
 ///
 /// Understood: printable UTF-8 characters; CR and LF (Enter), Tab, DEL and BS (Backspace),
-/// other C0 controls as `Key.control`; and the xterm/tmux sequences for the arrows, Home,
-/// End, Insert, Delete, Page Up and Page Down in both their CSI (`ESC [ A`, `ESC [ 5 ~`,
-/// `ESC [ 1 ; 5 C` with modifiers, which are dropped) and SS3 (`ESC O A`, application mode)
-/// forms, and Shift-Tab (`ESC [ Z`). Any other complete escape sequence (function keys, mouse
-/// reports, bracketed paste markers) is skipped whole; so are invalid UTF-8 and C1 controls.
+/// other C0 controls as `Key.control`; the xterm/tmux sequences for the arrows, Home, End,
+/// Insert, Delete, Page Up and Page Down in both their CSI (`ESC [ A`, `ESC [ 5 ~`) and SS3
+/// (`ESC O A`, application mode) forms, with xterm's modifiers (`ESC [ 1 ; 5 C` is Ctrl-Right:
+/// `Key.modified`), and Shift-Tab (`ESC [ Z`). A bracketed paste (`ESC [ 200 ~`, the text,
+/// `ESC [ 201 ~`) is one `Key.paste` holding the text, whatever bytes it holds (an empty
+/// paste is no key). Any other complete escape sequence (function keys, mouse reports) is
+/// skipped whole; so are invalid UTF-8 and C1 controls.
 ///
 /// A bare ESC cannot be told from the start of a sequence by its bytes alone: `next()` leaves
 /// it pending (`isPending`), and the reader calls `flush()` when no further byte came within a
 /// short time, which makes it `.escape`. ESC followed by a byte that starts no sequence is
-/// `.escape` and then that byte's key (so Alt-x is Escape, then x).
+/// `.escape` and then that byte's key (so Alt-x is Escape, then x: the line editor reads
+/// Escape as the Meta prefix, as Emacs does). Inside a paste nothing times out: the text
+/// waits for its end marker (`isPasting`).
 package struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   /// Bytes before `start` are decoded.
   private var start = 0
+  /// Whether the bytes from `start` on are pasted text, up to the end marker.
+  package private(set) var isPasting = false
+  /// How many bytes of the paste, from `start`, are known to hold no end marker.
+  private var pasteScanned = 0
 
   /// The longest escape sequence waited for; a longer one is skipped as garbage.
   static let longestSequence = 32
@@ -32,19 +40,29 @@ package struct KeyDecoder: Sendable {
     buffer.append(contentsOf: bytes)
   }
 
-  /// Whether bytes are waiting: a key not decoded yet, or the start of a sequence.
-  package var isPending: Bool { start < buffer.count }
+  /// Whether bytes are waiting: a key not decoded yet, the start of a sequence, or a paste
+  /// not ended yet.
+  package var isPending: Bool { start < buffer.count || isPasting }
 
   /// The next complete key, or nil when nothing complete is waiting (the buffer is empty or
   /// ends in an unfinished sequence, which more bytes or `flush()` settle).
   package mutating func next() -> Key? {
-    while start < buffer.count {
+    while start < buffer.count || isPasting {
+      if isPasting {
+        guard let text = pastedText() else { return nil }
+        if text.isEmpty { continue }
+        return .paste(text)
+      }
       switch decode(at: start) {
       case .key(let key, let length):
         start += length
         return key
       case .skip(let length):
         start += length
+      case .pasteStart(let length):
+        start += length
+        isPasting = true
+        pasteScanned = 0
       case .incomplete:
         return nil
       }
@@ -54,8 +72,11 @@ package struct KeyDecoder: Sendable {
 
   /// Settles what is pending once no more bytes came: a lone ESC is `.escape`; an unfinished
   /// sequence or UTF-8 character is dropped.
+  ///
+  /// A paste is not settled: it waits for its end.
   package mutating func flush() -> Key? {
     if let key = next() { return key }
+    guard !isPasting else { return nil }
     defer {
       buffer.removeAll(keepingCapacity: true)
       start = 0
@@ -66,7 +87,50 @@ package struct KeyDecoder: Sendable {
   private enum Decoded {
     case key(Key, length: Int)
     case skip(length: Int)
+    case pasteStart(length: Int)
     case incomplete
+  }
+
+  /// `ESC [ 201 ~`, the end of a bracketed paste.
+  private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+  /// The pasted text once its end marker is in the buffer (the marker consumed, the paste
+  /// over); nil while it is not.
+  ///
+  /// Line breaks (CR LF, CR, LF) become `\n`; invalid UTF-8 becomes U+FFFD.
+  ///
+  /// - Complexity: O(*n*) in the bytes that arrived since the last call.
+  private mutating func pastedText() -> String? {
+    let marker = Self.pasteEnd
+    var index = start + max(pasteScanned - (marker.count - 1), 0)
+    while index + marker.count <= buffer.count {
+      if buffer[index] == 0x1B && buffer[index..<index + marker.count].elementsEqual(marker) {
+        let text = Self.pasteText(buffer[start..<index])
+        start = index + marker.count
+        isPasting = false
+        pasteScanned = 0
+        return text
+      }
+      index += 1
+    }
+    pasteScanned = buffer.count - start
+    return nil
+  }
+
+  /// The text of a paste's bytes, its line breaks made `\n`.
+  private static func pasteText(_ bytes: ArraySlice<UInt8>) -> String {
+    var normalized: [UInt8] = []
+    normalized.reserveCapacity(bytes.count)
+    var afterCR = false
+    for byte in bytes {
+      if byte == 0x0A && afterCR {
+        afterCR = false
+        continue
+      }
+      afterCR = byte == 0x0D
+      normalized.append(afterCR ? 0x0A : byte)
+    }
+    return String(decoding: normalized, as: UTF8.self)
   }
 
   private func decode(at index: Int) -> Decoded {
@@ -124,16 +188,33 @@ package struct KeyDecoder: Sendable {
     guard !hasIntermediates, !parameterBytes.contains(where: { $0 >= 0x3C }) else {
       return .skip(length: length)
     }
-    if final == UInt8(ascii: "~") {
-      let first = parameterBytes.prefix { $0 != UInt8(ascii: ";") }
-      guard first.count <= 3, let number = Int(String(decoding: first, as: UTF8.self)),
-        let key = Self.tildeKeys[number]
+    let fields = parameterBytes.split(
+      separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+    // xterm's modifiers: the second parameter, one plus Shift 1, Alt 2, Ctrl 4 (Meta 8 is
+    // read as Alt).
+    var modifiers = KeyModifiers(rawValue: 0)
+    if fields.count > 1 {
+      guard fields[1].count <= 3, let value = Int(String(decoding: fields[1], as: UTF8.self))
       else { return .skip(length: length) }
-      return .key(key, length: length)
+      let bits = max(value - 1, 0)
+      modifiers = KeyModifiers(rawValue: (bits & 7) | (bits & 8 == 0 ? 0 : 2))
     }
-    if final == UInt8(ascii: "Z") { return .key(.backTab, length: length) }
-    guard let key = Self.finalKeys[final] else { return .skip(length: length) }
-    return .key(key, length: length)
+    let key: Key
+    if final == UInt8(ascii: "~") {
+      let first = fields.first ?? []
+      guard first.count <= 3, let number = Int(String(decoding: first, as: UTF8.self)) else {
+        return .skip(length: length)
+      }
+      if number == 200 && fields.count == 1 { return .pasteStart(length: length) }
+      guard let tildeKey = Self.tildeKeys[number] else { return .skip(length: length) }
+      key = tildeKey
+    } else if final == UInt8(ascii: "Z") {
+      return .key(.backTab, length: length)
+    } else {
+      guard let finalKey = Self.finalKeys[final] else { return .skip(length: length) }
+      key = finalKey
+    }
+    return .key(modifiers.isEmpty ? key : .modified(key, modifiers), length: length)
   }
 
   private func decodeUTF8(at index: Int) -> Decoded {

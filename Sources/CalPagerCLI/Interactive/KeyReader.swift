@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Reads keys from a terminal in raw mode, waiting with `poll(2)` so that the loop also wakes
 /// on a timeout (to look for other processes' changes every second) and when a signal arrived
@@ -59,10 +57,11 @@ package final class KeyReader {
     while true {
       if let key = decoder.next() { return .key(key) }
       let remaining = deadline.map { max($0 - Self.now(), 0) }
-      // An unfinished sequence waits only the escape timeout for its rest.
+      // An unfinished sequence waits only the escape timeout for its rest; a paste waits for
+      // its end marker as long as the caller waits (its text never turns into keys).
+      let waitsForSequence = decoder.isPending && !decoder.isPasting
       let wait =
-        decoder.isPending
-        ? min(escapeTimeoutMilliseconds, remaining ?? Int.max) : remaining
+        waitsForSequence ? min(escapeTimeoutMilliseconds, remaining ?? Int.max) : remaining
       switch poll(milliseconds: wait) {
       case .wake:
         return .wake
@@ -78,7 +77,7 @@ package final class KeyReader {
       case .interrupted:
         continue
       case .timeout:
-        if decoder.isPending {
+        if waitsForSequence {
           if let key = decoder.flush() { return .key(key) }
           // A dropped partial sequence: keep waiting for the rest of the timeout.
           if let remaining, remaining <= escapeTimeoutMilliseconds { return .timeout }

@@ -1,11 +1,9 @@
-import CLibEdit
 import CalendarPaging
+import DisplayText
+import Glibc
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Reads lines from a person at a terminal with libedit: editing, history, completion.
+/// Reads lines from a person at a terminal: editing, history, completion, on the terminal
+/// layer `browse` uses (`TerminalMode`, `KeyReader`, `TerminalSignals`).
 ///
 /// ```swift
 /// let history = LineHistory(path: LineHistory.defaultPath(environment: environment))
@@ -19,127 +17,79 @@ import CalendarPaging
 /// }
 /// ```
 ///
-/// The keys are libedit's emacs bindings (Ctrl-A/E, Ctrl-K/U/W, Alt-B/F, Ctrl-R incremental
-/// search back through the history, Up and Down through it) plus Home, End and Delete in
-/// their xterm, vt220 and SS3 forms and Ctrl-Left/Right (and Alt-Left/Right) by words; a
-/// user's `~/.editrc` (or `$EDITRC`) is read after them and can change any of them.
+/// The keys are Emacs's, as readline has them (see `LineEditorState`): the
+/// arrows, Home/End (xterm, vt220 and SS3 forms), Ctrl- and Alt-Left/Right and Alt-B/F by
+/// words, Ctrl-A/E/K/U/W/Y/T, Alt-D/Y/Backspace, Ctrl-R/S through the history, Up and Down.
 ///
+/// - The line wraps over as many rows as it needs (`LineLayout`); wide characters take two
+///   columns, combining marks none, control characters show as escapes.
+/// - A paste (the terminal's bracketed paste, on while a line is read) is inserted as text and
+///   runs nothing, whatever keys or line breaks it holds. Enter then accepts the whole text:
+///   its lines come out of `readLine()` one by one, as if each had been typed and entered (each
+///   shown after its own prompt, each in the history); a Ctrl-C while one runs drops the rest.
 /// - Tab completes through `completion` (see `Completion`).
 /// - Ctrl-C cancels the line being typed: `^C` is shown after it, the line is dropped (not in
 ///   the history, not returned) and a fresh prompt appears; `readLine()` returns only when a
 ///   line is entered or the session ends. Pressed while no line is being read (a command is
-///   running), it is noted for `takeInterrupt()` and the process goes on: `SIGINT` is handled
+///   running), it is noted for `takeInterrupt()` and the process goes on: `SIGINT` is relayed
 ///   for the editor's whole life.
 /// - Ctrl-D on an empty line ends the session: `readLine()` prints a newline and returns nil
 ///   (elsewhere in a line it deletes the character under the cursor).
-/// - Ctrl-Z while reading restores the terminal and stops the process group; `fg` brings back
-///   the prompt and the line as it was. While a line is edited the keyboard sends no signals
-///   (libedit's mode is set `-isig`): Ctrl-C, Ctrl-Z and Ctrl-\ are keys, handled in order
-///   with the others; between lines they are signals again. `SIGTERM`, `SIGHUP` and `SIGQUIT` while reading
-///   restore the terminal's settings, then end the process by the signal.
-/// - A resize (`SIGWINCH`) is seen by libedit at once and by the caller through
-///   `takeResize()` and `columns`.
+/// - While a line is read the terminal is in raw mode (`TerminalMode`, `.line`): Ctrl-C, Ctrl-Z
+///   and Ctrl-\ are keys, handled in order with the others; between lines the terminal is as
+///   the editor found it and they are signals again. Ctrl-Z restores the terminal and stops
+///   the process group; `fg` brings back the prompt and the line as it was. `SIGTERM`,
+///   `SIGHUP` and `SIGQUIT` while reading restore the terminal, then end the process by the
+///   signal.
+/// - A resize (`SIGWINCH`) redraws the line at the new width at once, and is seen by the
+///   caller through `takeResize()` and `columns`.
 ///
 /// Accepted lines go into `history` unless `isSecret` says otherwise. The history's file is
 /// the caller's choice (`LineHistory.defaultPath(environment:)`).
 ///
-/// Only one `LineEditor` or `TerminalMode` may exist at a time (they share the process's
-/// signal handlers). libedit is initialised here and nowhere else: a program that never makes
-/// a `LineEditor` pays only for linking it.
+/// Only one `LineEditor` may exist at a time, and no `TerminalMode` beside it (they share the
+/// process's signal handlers).
 package final class LineEditor {
   /// The prompt, shown before each line (control characters are shown as escapes).
-  package var prompt: String {
-    didSet { setPromptBuffer() }
-  }
+  package var prompt = "> "
   /// Candidates for Tab, given the line before the cursor; nil: Tab rings the bell.
-  package var completion: ((String) -> [String])?
+  package var completion: ((String) -> [String])? {
+    get { state.completion }
+    set { state.completion = newValue }
+  }
   /// Whether an accepted line stays out of the history, in memory and in the file.
   ///
   /// By default, lines that start with a space, as bash's `HISTCONTROL=ignorespace` does.
   package var isSecret: (String) -> Bool = { $0.first == " " }
   /// The history lines are added to.
   package let history: LineHistory
-  /// The terminal descriptors read and written.
+  /// The terminal descriptor keys are read from.
   package let input: Int32
-  /// The terminal descriptor libedit writes to.
+  /// The terminal descriptor the line is drawn on.
   package let output: Int32
 
-  let editLine: OpaquePointer
-  private let libeditHistory: OpaquePointer
-  let outputFile: UnsafeMutablePointer<FILE>
-  private let inputFile: UnsafeMutablePointer<FILE>
-  private let errorFile: UnsafeMutablePointer<FILE>
-  private var promptBuffer: UnsafeMutablePointer<CChar>?
-  private let savedLocale: String?
-
-  /// Signals collected from the self-pipe, not acted on yet.
-  var pendingInterrupt = false
-  var pendingSuspend = false
-  var pendingContinue = false
-  var pendingResize = false
-  /// Set by the Ctrl-C binding: the line being read is dropped.
-  var lineCancelled = false
-  /// Set when the reader handed libedit a Ctrl-C for a `SIGINT`.
-  var interruptDelivered = false
-  /// The `SIGCONT` that follows our own stop is not a second resume.
-  var ignoresNextContinue = false
-  /// Bytes of a UTF-8 character read so far.
-  var partialCharacter: [UInt8] = []
+  private var state = LineEditorState()
+  private let keys: KeyReader
+  /// Lines of an accepted paste still to come out of `readLine()`.
+  private var pendingLines: [String] = []
   private var resizedSinceTaken = false
   private var interruptedSinceTaken = false
+  /// A Ctrl-C between lines, which drops the pending lines.
+  private var interruptedBetweenLines = false
 
-  /// Handled for the editor's whole life.
+  /// Relayed for the editor's whole life.
   private static let lifetimeSignals = [SIGINT, SIGWINCH]
-  /// Handled while a line is read.
-  private static let endingSignals = [SIGTERM, SIGHUP, SIGQUIT]
-  private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
-  private static let readingSignals = endingSignals + crashSignals + [SIGTSTP, SIGCONT]
 
   /// An editor on the terminal at `input` and `output`, keeping `history`.
   ///
   /// - Throws: `TerminalError.notATerminal` unless both are terminals (a script's input is
-  ///   read as it is, without any of this), or `TerminalError.settings` when libedit cannot
-  ///   start.
-  package init(
-    programName: String = "calpager", input: Int32 = 0, output: Int32 = 1,
-    history: LineHistory
-  ) throws(TerminalError) {
+  ///   read as it is, without any of this).
+  package init(input: Int32 = 0, output: Int32 = 1, history: LineHistory) throws(TerminalError) {
     guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
     self.input = input
     self.output = output
     self.history = history
-    prompt = "> "
-    let savedLocale = Self.useUTF8Locale()
-    // libedit wants stdio streams; ours are on duplicates, so closing them leaves 0, 1 and 2.
-    let inputFile = Self.stream(duplicating: input, mode: "r")
-    let outputFile = Self.stream(duplicating: output, mode: "w")
-    let errorFile = Self.stream(duplicating: output, mode: "w")
-    let editLine = inputFile.flatMap { input in
-      outputFile.flatMap { output in
-        errorFile.flatMap { error in el_init(programName, input, output, error) }
-      }
-    }
-    guard let inputFile, let outputFile, let errorFile, let editLine,
-      let libeditHistory = history_init()
-    else {
-      let code = errno
-      if let editLine { el_end(editLine) }
-      for file in [inputFile, outputFile, errorFile] { if let file { fclose(file) } }
-      if let savedLocale { setlocale(LC_CTYPE, savedLocale) }
-      throw .settings(code)
-    }
-    self.savedLocale = savedLocale
-    self.inputFile = inputFile
-    self.outputFile = outputFile
-    self.errorFile = errorFile
-    self.editLine = editLine
-    self.libeditHistory = libeditHistory
-    calpager_history_set_size(libeditHistory, Int32(clamping: history.limit))
-    calpager_history_set_unique(libeditHistory, 1)
-    for entry in history.entries { calpager_history_enter(libeditHistory, entry) }
-    calpager_el_set_history(editLine, libeditHistory)
-    setPromptBuffer()
-    configure()
+    keys = KeyReader(descriptor: input, wakeDescriptor: TerminalSignals.wakeDescriptor)
     TerminalSignals.withBlocked(Self.lifetimeSignals) {
       _ = TerminalSignals.drain()
       TerminalSignals.install(.relay, for: Self.lifetimeSignals)
@@ -151,64 +101,74 @@ package final class LineEditor {
       TerminalSignals.uninstall(Self.lifetimeSignals)
       _ = TerminalSignals.drain()
     }
-    el_end(editLine)
-    history_end(libeditHistory)
-    fclose(inputFile)
-    fclose(outputFile)
-    fclose(errorFile)
-    promptBuffer?.deallocate()
-    if let savedLocale { setlocale(LC_CTYPE, savedLocale) }
   }
 
   /// Reads one line (without its newline), or returns nil when the session ends: Ctrl-D on an
   /// empty line (after printing a newline) or the terminal gone.
   package func readLine() -> String? {
     collectSignals()
-    interruptedSinceTaken = interruptedSinceTaken || pendingInterrupt
-    // Stops and resumes before this line are over: only those that come now count.
-    pendingInterrupt = false
-    pendingSuspend = false
-    pendingContinue = false
-    var original = termios()
-    tcgetattr(input, &original)
-    TerminalSignals.withBlocked(Self.readingSignals) {
-      TerminalSignals.arm(input: input, output: output, original: original)
-      TerminalSignals.install(.restoreAndDie, for: Self.endingSignals)
-      TerminalSignals.install(.restoreAndCrash, for: Self.crashSignals)
-      TerminalSignals.install(.relay, for: [SIGTSTP, SIGCONT])
+    if interruptedBetweenLines {
+      interruptedBetweenLines = false
+      pendingLines.removeAll()
     }
-    defer {
-      TerminalSignals.withBlocked(Self.readingSignals) {
-        TerminalSignals.disarm()
-        TerminalSignals.uninstall(Self.readingSignals)
-      }
+    if !pendingLines.isEmpty { return nextPendingLine() }
+    guard let terminal = try? TerminalMode(input: input, output: output, kind: .line) else {
+      return nil
     }
+    defer { terminal.restore() }
+    var session = ReadingSession(terminal: terminal, prompt: prompt)
+    state.startLine(history: history.entries)
+    session.draw(state)
     while true {
-      // libedit prints the prompt before it enters its mode: a key typed in between would be
-      // taken by the terminal in its cooked mode (Ctrl-Z would stop a wrapping script first).
-      calpager_el_prep_term(editLine, 1)
-      lineCancelled = false
-      interruptDelivered = false
-      partialCharacter.removeAll()
-      var count: Int32 = 0
-      let line = el_gets(editLine, &count)
-      if lineCancelled || (line == nil && count < 0 && interruptDelivered) {
-        // The Ctrl-C binding ended the line with a newline; a Ctrl-C in the middle of an
-        // escape sequence made libedit give up on the line without one.
-        if line == nil { writeOutput("\n") }
+      switch keys.next(timeoutMilliseconds: nil) {
+      case .key(let key):
+        let outcome = state.handle(key)
+        if let text = session.apply(outcome, to: &state) {
+          return accept(text, session: &session)
+        }
+        if session.ended { return nil }
+      case .wake:
+        let events = terminal.takeEvents()
+        if events.contains(.resized) { resizedSinceTaken = true }
+        if events.contains(.interrupted) {
+          _ = session.apply(.cancelled, to: &state)
+        } else {
+          session.handle(events, state)
+        }
+      case .timeout:
         continue
-      }
-      guard let line, count > 0 else {
-        writeOutput("\n")
+      case .end:
+        session.finish(state)
         return nil
       }
-      var text = String(cString: line)
-      if text.hasSuffix("\n") { text.removeLast() }
-      if !isSecret(text) && history.add(text) {
-        calpager_history_enter(libeditHistory, text)
-      }
-      return text
     }
+  }
+
+  /// Ends the reading of `text`: its first line is the line read, the others come next.
+  private func accept(_ text: String, session: inout ReadingSession) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // A paste that ends with a line break ends its last line: no empty line after it.
+    if lines.count > 1 && lines.last == "" { lines.removeLast() }
+    let first = lines.removeFirst()
+    session.finish(LineBuffer(first))
+    pendingLines = lines
+    remember(first)
+    return first
+  }
+
+  /// The next line of an accepted paste, shown after the prompt as if typed.
+  private func nextPendingLine() -> String {
+    let line = pendingLines.removeFirst()
+    var display = LineDisplay()
+    let layout = LineLayout(
+      prompt: prompt, buffer: LineBuffer(line), columns: columns, cursorAtEnd: true)
+    Self.write(display.finish(layout), to: output)
+    remember(line)
+    return line
+  }
+
+  private func remember(_ line: String) {
+    if !isSecret(line) { history.add(line) }
   }
 
   /// The terminal's width in columns now (80 when it does not say).
@@ -227,75 +187,123 @@ package final class LineEditor {
   /// command may check it and stop early).
   package func takeInterrupt() -> Bool {
     collectSignals()
-    defer {
-      interruptedSinceTaken = false
-      pendingInterrupt = false
-    }
-    return interruptedSinceTaken || pendingInterrupt
+    defer { interruptedSinceTaken = false }
+    return interruptedSinceTaken
   }
 
-  /// Moves the relayed signals from the self-pipe into the pending flags.
-  func collectSignals() {
+  /// Takes the signals relayed while no line was read.
+  private func collectSignals() {
     for signal in TerminalSignals.drain() {
       switch signal {
-      case SIGINT: pendingInterrupt = true
-      case SIGTSTP: pendingSuspend = true
-      case SIGWINCH:
-        pendingResize = true
-        resizedSinceTaken = true
-      case SIGCONT:
-        if ignoresNextContinue {
-          ignoresNextContinue = false
-        } else {
-          pendingContinue = true
-        }
+      case SIGINT:
+        interruptedSinceTaken = true
+        interruptedBetweenLines = true
+      case SIGWINCH: resizedSinceTaken = true
       default: break
       }
     }
   }
 
-  /// Writes `text` after libedit's own buffered output.
-  func writeOutput(_ text: String) {
-    fputs(text, outputFile)
-    fflush(outputFile)
-  }
-
-  private func setPromptBuffer() {
-    promptBuffer?.deallocate()
-    let bytes = Array(TerminalText.singleLine(prompt).utf8)
-    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-    for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-    buffer[bytes.count] = 0
-    promptBuffer = buffer
-  }
-
-  /// The prompt callback's answer.
-  var promptPointer: UnsafeMutablePointer<CChar>? { promptBuffer }
-
-  /// A stdio stream on a duplicate of `descriptor`, or nil.
-  private static func stream(duplicating descriptor: Int32, mode: String) -> UnsafeMutablePointer<
-    FILE
-  >? {
-    let duplicate = dup(descriptor)
-    guard duplicate >= 0 else { return nil }
-    guard let file = fdopen(duplicate, mode) else {
-      close(duplicate)
-      return nil
+  /// Writes `bytes` to `descriptor`, all of them (cooked mode, between lines).
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        offset += count
+      }
     }
-    return file
+  }
+}
+
+/// One line being read: the terminal in its line mode, the prompt, what is drawn.
+private struct ReadingSession {
+  let terminal: TerminalMode
+  let prompt: String
+  var display = LineDisplay()
+  /// Whether the input ended (Ctrl-D on an empty line, the terminal gone).
+  var ended = false
+
+  init(terminal: TerminalMode, prompt: String) {
+    self.terminal = terminal
+    self.prompt = prompt
   }
 
-  /// Makes the character type UTF-8; returns the locale to put back.
-  ///
-  /// libedit needs it to edit anything but ASCII: the environment's locale if it is UTF-8,
-  /// else C.UTF-8.
-  private static func useUTF8Locale() -> String? {
-    let saved = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
-    setlocale(LC_CTYPE, "")
-    if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" {
-      return saved
+  var columns: Int { terminal.size.columns }
+
+  /// The line as it is to be drawn now.
+  func layout(_ state: LineEditorState) -> LineLayout {
+    let status = state.search.map { search in
+      (search.isFailing ? "search history (no match): " : "search history: ") + search.query
     }
-    setlocale(LC_CTYPE, "C.UTF-8")
-    return saved
+    return LineLayout(prompt: prompt, buffer: state.shown, columns: columns, status: status)
+  }
+
+  mutating func draw(_ state: LineEditorState) {
+    terminal.write(display.draw(layout(state)))
+  }
+
+  /// Draws `buffer` one last time, the cursor at its end, `suffix` after it, and moves below.
+  mutating func finish(_ buffer: LineBuffer, suffix: String = "") {
+    let layout = LineLayout(
+      prompt: prompt, buffer: buffer, columns: columns, suffix: suffix, cursorAtEnd: true)
+    terminal.write(display.finish(layout))
+  }
+
+  mutating func finish(_ state: LineEditorState) {
+    finish(state.shown)
+  }
+
+  /// Does what `outcome` asks; returns the text when a line was accepted.
+  mutating func apply(_ outcome: LineEditorState.Outcome, to state: inout LineEditorState)
+    -> String?
+  {
+    switch outcome {
+    case .editing:
+      draw(state)
+    case .bell:
+      terminal.write([0x07])
+      draw(state)
+    case .accepted(let text):
+      return text
+    case .cancelled:
+      finish(state.shown, suffix: "^C")
+      state.restartLine()
+      draw(state)
+    case .endOfInput:
+      finish(state)
+      ended = true
+    case .listing(let candidates):
+      finish(state)
+      let rows = Completion.listing(candidates, width: columns)
+      terminal.write(Array((rows.joined(separator: "\r\n") + "\r\n").utf8))
+      display.startOnCursorRow()
+      draw(state)
+    case .clearScreen:
+      terminal.write(Array("\u{1B}[H\u{1B}[2J".utf8))
+      display.startOnCursorRow()
+      draw(state)
+    case .suspend:
+      // Below the line, so that the shell's job message has a row of its own; the line comes
+      // back on `.resumed`.
+      finish(state)
+      terminal.suspend()
+    }
+    return nil
+  }
+
+  /// A resize or a resume while reading.
+  mutating func handle(_ events: TerminalMode.Events, _ state: LineEditorState) {
+    if events.contains(.resumed) {
+      // Whatever ran while the process was stopped wrote below the line: it is drawn anew on
+      // the cursor's row.
+      display.startOnCursorRow()
+      draw(state)
+    } else if events.contains(.resized) {
+      display.reflow(to: layout(state))
+      draw(state)
+    }
   }
 }

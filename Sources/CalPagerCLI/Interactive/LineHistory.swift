@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The line editor's history: the entries in memory, newest last, and a file that sessions
 /// share, one entry a line.

@@ -16,12 +16,15 @@
 /// ```
 ///
 /// Keys: characters insert at the cursor; Backspace and Delete delete before and at it;
-/// Left, Right, Home and End (and Ctrl-A, Ctrl-E) move it; Ctrl-U and Ctrl-K delete to the
-/// start and to the end, Ctrl-W the word before the cursor; Enter accepts; Escape, Ctrl-C and
-/// Ctrl-G cancel. Other keys do nothing.
-package struct LinePrompt: Hashable, Sendable {
+/// Left, Right, Home and End (and Ctrl-A, Ctrl-E) move it, Ctrl- or Alt-Left/Right by words;
+/// Ctrl-U and Ctrl-K delete to the start and to the end, Ctrl-W the word before the cursor,
+/// and Ctrl-Y yanks back what they deleted; Enter accepts; Escape, Ctrl-C and Ctrl-G cancel.
+/// A paste inserts its text, never runs a key: in a prompt that `acceptsLineBreaks` (a note's
+/// text) its line breaks stay, elsewhere each becomes a space. Other keys do nothing. The
+/// editing is `LineBuffer`'s, as in the shell's line editor.
+package struct LinePrompt: Sendable {
   /// What a key did to the prompt.
-  package enum Outcome: Hashable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// Still editing.
     case editing
     /// Enter: the text.
@@ -32,49 +35,52 @@ package struct LinePrompt: Hashable, Sendable {
 
   /// Shown before the text.
   package var label: String
-  /// The text typed so far.
-  package private(set) var characters: [Character]
-  /// The cursor's place in `characters`: it is before `characters[cursor]`.
-  package private(set) var cursor: Int
+  /// Whether a paste keeps its line breaks (the text of a note) or makes them spaces.
+  package var acceptsLineBreaks: Bool
+  private var buffer: LineBuffer
+  private var killRing = KillRing()
+  /// Whether the key before was a kill, which the next kill joins.
+  private var lastWasKill = false
 
   /// A prompt showing `label`, holding `text` with the cursor at its end.
-  package init(label: String, text: String = "") {
+  package init(label: String, text: String = "", acceptsLineBreaks: Bool = false) {
     self.label = label
-    characters = Array(text)
-    cursor = characters.count
+    self.acceptsLineBreaks = acceptsLineBreaks
+    buffer = LineBuffer(text)
   }
 
+  /// The text typed so far, by characters.
+  package var characters: [Character] { buffer.characters }
+  /// The cursor's place in `characters`: it is before `characters[cursor]`.
+  package var cursor: Int { buffer.cursor }
+
   /// The text typed so far.
-  package var text: String { String(characters) }
+  package var text: String { buffer.text }
 
   /// Applies `key`.
   package mutating func handle(_ key: Key) -> Outcome {
+    let wasKill = lastWasKill
+    lastWasKill = false
     switch key {
     case .character(let character):
-      characters.insert(character, at: cursor)
-      cursor += 1
-    case .backspace:
-      if cursor > 0 {
-        characters.remove(at: cursor - 1)
-        cursor -= 1
-      }
-    case .delete:
-      if cursor < characters.count { characters.remove(at: cursor) }
-    case .left: cursor = max(cursor - 1, 0)
-    case .right: cursor = min(cursor + 1, characters.count)
-    case .home, .control("a"): cursor = 0
-    case .end, .control("e"): cursor = characters.count
-    case .control("u"):
-      characters.removeFirst(cursor)
-      cursor = 0
-    case .control("k"):
-      characters.removeLast(characters.count - cursor)
-    case .control("w"):
-      var start = cursor
-      while start > 0 && characters[start - 1] == " " { start -= 1 }
-      while start > 0 && characters[start - 1] != " " { start -= 1 }
-      characters.removeSubrange(start..<cursor)
-      cursor = start
+      buffer.insert(String(character))
+    case .paste(let text):
+      buffer.insert(acceptsLineBreaks ? text : String(text.map { $0 == "\n" ? " " : $0 }))
+    case .backspace: buffer.deleteBackward()
+    case .delete: buffer.deleteForward()
+    case .left: buffer.moveLeft()
+    case .right: buffer.moveRight()
+    case .home, .control("a"): buffer.moveToLineStart()
+    case .end, .control("e"): buffer.moveToLineEnd()
+    case .modified(.left, let modifiers) where modifiers.movesByWord: buffer.moveWordBackward()
+    case .modified(.right, let modifiers) where modifiers.movesByWord: buffer.moveWordForward()
+    case .modified(let other, _):
+      return handle(other)
+    case .control("u"): kill(buffer.killToLineStart(), joining: wasKill, forward: false)
+    case .control("k"): kill(buffer.killToLineEnd(), joining: wasKill, forward: true)
+    case .control("w"): kill(buffer.killWordBeforeCursor(), joining: wasKill, forward: false)
+    case .control("y"):
+      if let text = killRing.entry(back: 0) { buffer.insert(text) }
     case .enter:
       return .accepted(text)
     case .escape, .control("c"), .control("g"):
@@ -83,6 +89,11 @@ package struct LinePrompt: Hashable, Sendable {
       break
     }
     return .editing
+  }
+
+  private mutating func kill(_ text: String, joining: Bool, forward: Bool) {
+    killRing.add(text, joining: joining, forward: forward)
+    lastWasKill = true
   }
 
   /// The prompt as a screen row `columns` wide, and the column the cursor is in.

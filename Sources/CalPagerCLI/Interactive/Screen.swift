@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Builds the bytes of full-screen frames: each frame is every row of the screen, written in
 /// one go (one `write(2)`), so the terminal never shows half a frame.

@@ -1,9 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
-/// A full-screen session on a terminal: raw mode, the alternate screen, the cursor hidden, and
-/// all of it restored exactly however the session ends.
+/// A session on a terminal in raw mode, with bracketed paste on, restored exactly however the
+/// session ends: full screen for `browse` (the alternate screen, the cursor hidden), or on the
+/// current line for the shell's line editor (`Kind.line`, for the time a line is read).
 ///
 /// ```swift
 /// let terminal = try TerminalMode()          // enters; throws when not on a terminal
@@ -35,13 +34,32 @@
 /// saves the settings again (they may have been changed while it was stopped), re-enters raw
 /// mode and the alternate screen, and `takeEvents()` reports `.resumed`, which asks for a
 /// redraw. `SIGWINCH` reports `.resized`. Keys arrive raw (see `RawMode`): Ctrl-C and Ctrl-Z
-/// are keys, never signals from the keyboard.
+/// are keys, never signals from the keyboard, and a paste arrives as one `Key.paste`
+/// (bracketed paste, `ESC [ ? 2004 h`, is on for the session and off again on every way out,
+/// the signal handlers' included), so pasted text never runs keys.
 ///
-/// Only one `TerminalMode` or `LineEditor` may be active at a time (they share the process's
-/// signal handlers).
+/// A `.line` session differs in three ways: the screen is left as it is (no alternate screen,
+/// the cursor shown); `SIGINT` and `SIGWINCH` are not touched, because the `LineEditor` that
+/// owns the session relays them for its whole life (a `SIGINT` from another process then
+/// reports `.interrupted`, which cancels the line); and the relayed signals waiting when the
+/// session starts or ends are left for the owner, who drains them.
+///
+/// Only one `TerminalMode` may be active at a time, and only a `LineEditor` around it (they
+/// share the process's signal handlers).
 package final class TerminalMode {
+  /// What the session takes over of the screen.
+  package enum Kind: Hashable, Sendable {
+    /// The alternate screen, cleared, the cursor hidden: `browse`.
+    case fullScreen
+    /// The screen as it is, the cursor where it was: the shell's line editor.
+    case line
+  }
+
   /// What happened to the terminal since the last `takeEvents()`.
-  package struct Events: OptionSet, Sendable {
+  ///
+  /// A set of bits, but not an `OptionSet`: each protocol a type conforms to is a record that
+  /// the Swift runtime scans at the start of every command, and `OptionSet` brings five.
+  package struct Events: Sendable {
     /// The raw value.
     package let rawValue: Int
     /// Creates events from their raw value.
@@ -50,7 +68,24 @@ package final class TerminalMode {
     package static let resized = Events(rawValue: 1)
     /// The process was stopped and continued (`SIGCONT`): raw mode is back, redraw everything.
     package static let resumed = Events(rawValue: 2)
+    /// A `SIGINT` came from another process (a `.line` session only: the keyboard sends none
+    /// in raw mode, and a full-screen session ends by it).
+    package static let interrupted = Events(rawValue: 4)
+
+    /// Whether nothing happened.
+    package var isEmpty: Bool { rawValue == 0 }
+
+    /// Whether `event` happened.
+    package func contains(_ event: Events) -> Bool { rawValue & event.rawValue == event.rawValue }
+
+    /// Adds `event`.
+    package mutating func insert(_ event: Events) {
+      self = Events(rawValue: rawValue | event.rawValue)
+    }
   }
+
+  /// What the session takes over of the screen.
+  package let kind: Kind
 
   /// The descriptor keys are read from and the settings changed on.
   package let input: Int32
@@ -61,53 +96,87 @@ package final class TerminalMode {
   /// Whether the session still holds the terminal (false after `restore()`).
   package private(set) var isActive = false
 
-  /// Written on entering: the alternate screen (saving the cursor), the cursor hidden, the
-  /// screen cleared.
-  static let enterSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8)
-  /// Written on leaving: attributes reset, the cursor shown, the main screen (and the cursor
-  /// where it was) back.
-  static let leaveSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+  /// Written on entering: bracketed paste on; full screen, the alternate screen (saving the
+  /// cursor), the cursor hidden, the screen cleared.
+  static func enterSequence(_ kind: Kind) -> [UInt8] {
+    switch kind {
+    case .fullScreen:
+      return Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J\u{1B}[?2004h".utf8)
+    case .line:
+      return Array("\u{1B}[?2004h".utf8)
+    }
+  }
 
-  private static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  /// Written on leaving: bracketed paste off; full screen, attributes reset, the cursor shown,
+  /// the main screen (and the cursor where it was) back.
+  static func leaveSequence(_ kind: Kind) -> [UInt8] {
+    switch kind {
+    case .fullScreen:
+      return Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    case .line:
+      return Array("\u{1B}[?2004l".utf8)
+    }
+  }
+
   private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
-  private static let relayedSignals = [SIGWINCH, SIGCONT]
-  private static let handledSignals = endingSignals + crashSignals + relayedSignals + [SIGTSTP]
 
-  /// Enters the full-screen mode on the terminal on `input` and `output`.
+  /// The signals that restore the terminal and end the process.
+  private static func endingSignals(_ kind: Kind) -> [Int32] {
+    kind == .fullScreen ? [SIGINT, SIGTERM, SIGHUP, SIGQUIT] : [SIGTERM, SIGHUP, SIGQUIT]
+  }
+
+  /// The signals relayed to the loop (a line editor relays `SIGWINCH` itself).
+  private static func relayedSignals(_ kind: Kind) -> [Int32] {
+    kind == .fullScreen ? [SIGWINCH, SIGCONT] : [SIGCONT]
+  }
+
+  /// Every signal a session of `kind` handles.
+  private static func handledSignals(_ kind: Kind) -> [Int32] {
+    endingSignals(kind) + crashSignals + relayedSignals(kind) + [SIGTSTP]
+  }
+
+  private var handledSignals: [Int32] { Self.handledSignals(kind) }
+
+  /// Enters the mode of `kind` on the terminal on `input` and `output`.
   ///
   /// - Throws: `TerminalError.notATerminal` when either is not a terminal, or
   ///   `TerminalError.settings` when its settings cannot be read or changed (nothing changed).
-  package init(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+  package init(input: Int32 = 0, output: Int32 = 1, kind: Kind = .fullScreen) throws(TerminalError)
+  {
     guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
     self.input = input
     self.output = output
+    self.kind = kind
     var original = termios()
     guard tcgetattr(input, &original) == 0 else { throw .settings(errno) }
     size = TerminalSize.of(output) ?? TerminalSize.of(input) ?? TerminalSize(columns: 80, rows: 24)
-    if let failure = Self.enter(input: input, output: output, from: original) {
+    if let failure = Self.enter(input: input, output: output, from: original, kind: kind) {
       throw .settings(failure)
     }
     isActive = true
-    write(Self.enterSequence)
+    write(Self.enterSequence(kind))
   }
 
   /// Arms the handlers with `original`, sets raw mode and installs the handlers; returns the
   /// `errno` when the settings cannot be changed (then nothing is changed).
-  private static func enter(input: Int32, output: Int32, from original: termios) -> Int32? {
-    TerminalSignals.withBlocked(handledSignals) { () -> Int32? in
-      _ = TerminalSignals.drain()
+  private static func enter(input: Int32, output: Int32, from original: termios, kind: Kind)
+    -> Int32?
+  {
+    TerminalSignals.withBlocked(handledSignals(kind)) { () -> Int32? in
+      // Relays from before a full-screen session are stale; a line editor drains its own.
+      if kind == .fullScreen { _ = TerminalSignals.drain() }
       TerminalSignals.arm(
-        input: input, output: output, original: original, leave: leaveSequence,
-        enter: enterSequence, reentersRawMode: true)
+        input: input, output: output, original: original, leave: leaveSequence(kind),
+        enter: enterSequence(kind), reentersRawMode: true)
       var raw = RawMode.settings(from: original)
       guard tcsetattr(input, TCSANOW, &raw) == 0 else {
         let code = errno
         TerminalSignals.disarm()
         return code
       }
-      TerminalSignals.install(.restoreAndDie, for: endingSignals)
+      TerminalSignals.install(.restoreAndDie, for: endingSignals(kind))
       TerminalSignals.install(.restoreAndCrash, for: crashSignals)
-      TerminalSignals.install(.relay, for: relayedSignals)
+      TerminalSignals.install(.relay, for: relayedSignals(kind))
       TerminalSignals.install(.suspend, for: [SIGTSTP])
       return nil
     }
@@ -125,16 +194,17 @@ package final class TerminalMode {
   /// raw mode and the alternate screen are back (the process may have been stopped by
   /// `SIGSTOP`, which no handler sees).
   package func takeEvents() -> Events {
-    var events: Events = []
+    var events = Events(rawValue: 0)
     for signal in TerminalSignals.drain() {
       if signal == SIGWINCH { events.insert(.resized) }
       if signal == SIGCONT { events.insert(.resumed) }
+      if signal == SIGINT { events.insert(.interrupted) }
     }
     guard isActive, !events.isEmpty else { return events }
     if events.contains(.resumed) {
       // Raw mode again, from the settings saved before (a stop by SIGTSTP saved them again
       // already; after a SIGSTOP the terminal may hold the shell's settings, or ours).
-      TerminalSignals.withBlocked(Self.handledSignals) {
+      TerminalSignals.withBlocked(handledSignals) {
         TerminalSignals.reenterRawMode(savingCurrent: false)
       }
     }
@@ -187,23 +257,26 @@ package final class TerminalMode {
   /// action in a child that `exec`s, so the child still gets them); `SIGTSTP`, `SIGTERM` and
   /// `SIGHUP` have the actions the process had before the session. The settings the child
   /// leaves are the ones `restore()` puts back afterwards. If the full-screen mode cannot be
-  /// entered again, the session ends (`isActive` is false).
+  /// entered again, the session ends (`isActive` is false). Full screen only: a line editor
+  /// ends its session instead.
   package func withTerminalRestored<Result>(_ body: () throws -> Result) rethrows -> Result {
     guard isActive else { return try body() }
-    TerminalSignals.withBlocked(Self.handledSignals) {
+    precondition(kind == .fullScreen, "a line session hands the terminal back by ending")
+    let handledSignals = self.handledSignals
+    TerminalSignals.withBlocked(handledSignals) {
       TerminalSignals.restoreTerminal()
       TerminalSignals.disarm()
-      TerminalSignals.uninstall(Self.handledSignals)
+      TerminalSignals.uninstall(handledSignals)
       TerminalSignals.install(.relay, for: [SIGINT, SIGQUIT, SIGWINCH])
     }
     defer {
       var current = termios()
       tcgetattr(input, &current)
-      TerminalSignals.withBlocked(Self.handledSignals) {
+      TerminalSignals.withBlocked(handledSignals) {
         TerminalSignals.uninstall([SIGINT, SIGQUIT, SIGWINCH])
       }
-      if Self.enter(input: input, output: output, from: current) == nil {
-        write(Self.enterSequence)
+      if Self.enter(input: input, output: output, from: current, kind: kind) == nil {
+        write(Self.enterSequence(kind))
         TerminalSignals.notify(SIGCONT)
       } else {
         isActive = false
@@ -219,11 +292,12 @@ package final class TerminalMode {
   package func restore() {
     guard isActive else { return }
     isActive = false
-    TerminalSignals.withBlocked(Self.handledSignals) {
+    let handledSignals = self.handledSignals
+    TerminalSignals.withBlocked(handledSignals) {
       TerminalSignals.restoreTerminal()
       TerminalSignals.disarm()
-      TerminalSignals.uninstall(Self.handledSignals)
-      _ = TerminalSignals.drain()
+      TerminalSignals.uninstall(handledSignals)
+      if kind == .fullScreen { _ = TerminalSignals.drain() }
     }
   }
 }

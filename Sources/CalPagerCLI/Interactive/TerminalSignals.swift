@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The signal handling that `TerminalMode` and `LineEditor` share: a self-pipe that wakes the
 /// event loop, and a terminal to restore from inside a handler.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A terminal's size in character cells.
 package struct TerminalSize: Hashable, Sendable {

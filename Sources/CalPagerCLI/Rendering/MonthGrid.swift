@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// A month as a grid like `cal`'s: a header of weekday names from the first weekday, then one
 /// row per week.

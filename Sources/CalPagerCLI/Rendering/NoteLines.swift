@@ -1,9 +1,8 @@
 import CalendarPaging
+import DisplayText
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import NoteModel
 
 /// Notes laid out for a page or a list: `  #12  text`, long lines wrapped and continued
 /// under the text, lines of a multi-line body kept, control characters shown escaped.

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Interchange
 
 /// The menu of weeks or months around the selected one, as the paging model left it: labels

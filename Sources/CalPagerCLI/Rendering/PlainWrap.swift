@@ -1,8 +1,6 @@
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import DisplayText
+import Glibc
 
 /// Lays out plain text straight into the output: the common case of note text.
 ///

@@ -1,5 +1,6 @@
 import CommandLanguage
 import Interchange
+import NoteModel
 
 /// How a command's output looks: JSON or text, with or without colour, and how wide.
 struct Style: Sendable, Equatable {

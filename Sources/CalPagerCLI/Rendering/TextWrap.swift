@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 /// Breaks text into lines of a display width, at spaces where it can and inside a word
 /// (between characters, never inside one) where a word is wider than a line, as CJK text

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Interchange
 
 /// The page `show`, `next`, `prev`, `goto` and `today` print: the menu line and the selected

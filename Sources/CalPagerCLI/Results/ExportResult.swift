@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Interchange
 
 /// What `export` prints: nothing when the notes went to standard output; for a file,

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Interchange
 import NoteStore
 

@@ -1,5 +1,7 @@
 import CalendarPaging
+import DisplayText
 import Interchange
+import NoteModel
 
 /// What `list` prints: the notes of a range of days under a heading per day, or
 /// `{"from":…,"to":…,"notes":[…]}`.

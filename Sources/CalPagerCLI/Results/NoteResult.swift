@@ -1,4 +1,5 @@
 import Interchange
+import NoteModel
 
 /// What `add`, `edit`, `rm` and `mv` print: one line saying what happened, or the note.
 struct NoteResult: CommandResult {

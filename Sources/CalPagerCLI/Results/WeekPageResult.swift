@@ -1,5 +1,7 @@
 import CalendarPaging
+import DisplayText
 import Interchange
+import NoteModel
 
 /// The page of a week: the menu of weeks, the week's title, and its seven days (starting on
 /// `first-weekday`), each with its notes; or, with `--json`,

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 import Interchange
 
 /// How a failed command is reported: its message, exit status and, for usage errors, the
@@ -16,10 +17,8 @@ struct ErrorReport {
   init(_ error: Error) {
     var error = error
     if let failure = error as? CLIError, failure.isUsageError {
-      // A key or value `config` refused: a usage error of `config`, with its usage.
-      let config = ConfigCommand.spec
-      error = UsageError(
-        failure.description, usage: .command(name: config.name, lines: config.usage))
+      // Not through the dispatcher, which gives it the usage of the command it is about.
+      error = UsageError(failure.description, usage: .none)
     }
     switch error {
     case let usage as UsageError:

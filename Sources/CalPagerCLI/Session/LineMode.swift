@@ -1,8 +1,5 @@
 import CommandLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// `calpager shell`: commands read from standard input, one a line, until EOF or `quit`.
 ///
@@ -24,9 +21,11 @@ import CommandLanguage
 /// A write to stdout that fails stops the session: the open transaction is rolled back and
 /// the exit status is 1.
 ///
-/// When standard input and output are both terminals, lines are edited with libedit
-/// (`LineEditor`): cursor keys, history across sessions, Tab completion, Ctrl-C cancelling
-/// only the line, Ctrl-D ending the session, the page width following the terminal. When
+/// When standard input and output are both terminals, lines are edited with `LineEditor`:
+/// cursor keys, history across sessions, Tab completion, Ctrl-C cancelling only the line,
+/// Ctrl-D ending the session, a paste inserted as text (its lines run one by one on Enter),
+/// the page width following the terminal (not on a `TERM=dumb` terminal, which moves no
+/// cursor: the prompt is written and lines are read as they come). When
 /// standard input is not a terminal, none of this applies and a script's output is the same
 /// whatever standard output is.
 struct LineMode {
@@ -55,7 +54,7 @@ struct LineMode {
     let reader = LineReader(descriptor: input)
     reader.willRead = { output.flush() }
     let interactive = Terminal.isTerminal(input)
-    // A person at a terminal edits lines with libedit; a script's input is read as it is.
+    // A person at a terminal edits lines; a script's input is read as it is.
     let editor = interactive ? makeEditor() : nil
     var failed = false
     while !output.failed {
@@ -111,8 +110,11 @@ struct LineMode {
   }
 
   /// A line editor on the terminal, when standard output is one too: history in the
-  /// default place, Tab through `LineCompletion`; nil when libedit cannot start.
+  /// default place, Tab through `LineCompletion`; nil when standard output is no terminal, or
+  /// the terminal is `TERM=dumb` (one that moves no cursor: the editor's drawing would show
+  /// as escapes, and lines are read as the terminal's own line editing gives them).
   private func makeEditor() -> LineEditor? {
+    guard session.environment["TERM"] != "dumb" else { return nil }
     let history = LineHistory(path: LineHistory.defaultPath(environment: session.environment))
     guard
       let editor = try? LineEditor(
@@ -161,11 +163,11 @@ struct LineMode {
     }
   }
 
-  /// Whether `invocation` runs even in an aborted transaction: `commit`, `rollback`, `quit`.
+  /// Whether `invocation` runs even in an aborted transaction: a command that ends it
+  /// (`commit`, `rollback`, `quit`).
   private static func endsTransaction(_ invocation: Invocation) -> Bool {
     guard case .command(let arguments) = invocation.request else { return false }
-    return [CommitCommand.spec.name, RollbackCommand.spec.name, QuitCommand.spec.name]
-      .contains(arguments.name)
+    return arguments.spec.endsTransaction
   }
 
   /// Runs one line's request; returns whether the session ends.
@@ -230,7 +232,7 @@ struct LineMode {
   }
 
   /// Writes the prompt for a terminal without line editing: on stderr, so that stdout holds
-  /// only answers (libedit writes its own to the terminal).
+  /// only answers (the line editor draws its own on the terminal).
   private func writePrompt() {
     session.output.flush()
     errors.write(promptText())

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Interchange
+import NoteModel
 import NoteStore
 
 /// The weeks or months calpager pages through, with the note count of every period of the

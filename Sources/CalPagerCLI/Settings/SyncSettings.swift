@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The setting of `calpager sync` kept in the database: `sync-dir`, the vdir it syncs with
 /// when given none. (Its command is never kept there: see `UserConfig`.)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A program run from calpager (the editor, the sync command), waited for.
 enum ChildProcess {

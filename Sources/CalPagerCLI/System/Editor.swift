@@ -1,8 +1,5 @@
 import CommandLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Text typed in `$VISUAL` or `$EDITOR`, or read from standard input.
 enum TextInput {

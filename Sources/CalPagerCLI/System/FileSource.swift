@@ -1,8 +1,5 @@
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Bytes read with `read(2)` from a file descriptor, for the import decoders.
 struct FileSource: ByteSource {

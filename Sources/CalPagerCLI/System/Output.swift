@@ -1,9 +1,6 @@
 import CFileSystem
+import Glibc
 import Interchange
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A buffered writer to a file descriptor: output is collected in a 64 KiB buffer and written
 /// with `write(2)` when it fills and at `flush()`.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A file being written by `export -o`, by the rules of `OutputTarget`: a regular file (or a
 /// new one) is written under a temporary name beside it, synced, then renamed over it, so a

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The file `export -o` or `backup` writes, found before anything is written: where a path
 /// leads (symbolic links followed), what is there, and the mode a new file gets.

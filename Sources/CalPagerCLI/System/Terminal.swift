@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// What calpager asks of the terminal it may be writing to.
 enum Terminal {

@@ -1,8 +1,6 @@
 import CalendarPaging
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import DisplayText
+import Glibc
 
 /// The user's configuration file, `$XDG_CONFIG_HOME/calpager/config` (else
 /// `~/.config/calpager/config`): what must not live in the database.

@@ -1,12 +1,9 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import NoteStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A screen to compare with a golden: the database set up by `setup` (calpager commands), the
 /// pager started at `columns` × `rows`, `keys` pressed (tmux key names) until `ready` shows.
@@ -186,6 +183,8 @@ struct BrowseTerminalTests {
     let browse = try BrowseTerminal()
     try browse.start(waitingFor: "Saturday 15 June 2030 · today · no notes")
     try browse.calpager(["add", "--day", "2030-06-15", "Written elsewhere"])
+    // About time: the browser looks for other processes' changes once a second; 5 s leaves
+    // 4 s of margin for the add and the redraw on a busy machine.
     try browse.tmux.waitFor("#1  Written elsewhere", timeout: 5)
     try browse.tmux.send("q")
     try browse.expectEnd(status: 0)

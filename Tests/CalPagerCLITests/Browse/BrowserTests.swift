@@ -1,6 +1,7 @@
 import CalendarPaging
+import DisplayText
 import Foundation
-import NoteStore
+@_spi(Testing) import NoteStore
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import Testing
 
 @testable import CalPagerCLI

@@ -1,5 +1,6 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import Interchange
 import NoteStore
 import TestSupport
@@ -7,10 +8,6 @@ import Testing
 
 @testable import CalPagerCLI
 @testable import VdirSync
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `sync` and the items of other programs: what is left alone, what is kept byte for byte,
 /// undated and recurring journals, exact bodies, a server's serialisation.

@@ -1,16 +1,14 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import Interchange
+import NoteModel
 import NoteStore
 import TestSupport
 import Testing
 
 @testable import CalPagerCLI
 @testable import VdirSync
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `sync`, run in this process on real databases and a real vdir in temporary directories:
 /// every rule of the three-way merge (issue 13, item 1).

@@ -1,9 +1,6 @@
 import Foundation
+import Glibc
 import TestSupport
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A vdir in a temporary directory, looked at and changed as another program (vdirsyncer, a
 /// phone app) would: files written and removed by hand.

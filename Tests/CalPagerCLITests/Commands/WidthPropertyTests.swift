@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 import Foundation
 import NoteStore
 import TestSupport

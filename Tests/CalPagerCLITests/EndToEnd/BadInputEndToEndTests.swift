@@ -80,6 +80,27 @@ import Testing
       unchanged: before)
   }
 
+  /// A setting `config` refuses (found while it runs, not while its words are read) is a
+  /// usage error of `config`, with config's usage, in one-shot commands and in the line mode.
+  @Test func aSettingConfigRefusesShowsConfigsUsage() throws {
+    let calpager = Calpager()
+    let result = try calpager.run(["config", "set", "colour", "red"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: Unknown setting 'colour'"))
+    #expect(
+      result.stderr.hasSuffix(
+        """
+        Usage: calpager config list
+               calpager config get <key>
+               calpager config set <key> <value>
+               calpager config unset <key>
+          See 'calpager help config' for more information.
+
+        """))
+    let line = try calpager.run(["shell", "--json"], stdin: "config set menu-spacing lots\n")
+    #expect(line.stdout.contains(#""exit":64,"line":1}"#), "\(line.stdout)")
+  }
+
   @Test(arguments: [
     (["rm", "999"], "There is no note #999"),
     (["import", "/no/such/file.jsonl"], "Cannot import '/no/such/file.jsonl'"),
@@ -223,6 +244,9 @@ import Testing
       let started = Date()
       let result = try calpager.run(arguments, environment: ["CALPAGER_BUSY_TIMEOUT_MS": "100"])
       expectOneError(result, status: 1, mentioning: "is locked by another process; try again")
+      // About time: the variable shortens the busy timeout. A run that waited the default
+      // 3 s takes more than 3 s; one that honoured 100 ms has 2.4 s of margin for its start
+      // and a busy machine.
       #expect(Date().timeIntervalSince(started) < 2.5, "waited the short timeout, not 3 s")
     }
     try holder.execute("ROLLBACK")
@@ -239,10 +263,13 @@ import Testing
       usleep(300_000)
       try? holder.execute("ROLLBACK")
     }
-    release.start()
     let started = Date()
+    release.start()
     let result = try calpager.run(["add", "Lunch"])
     #expect(result.status == 0, "\(result.stderr)")
+    // About time: the add waited for the lock, held at least 300 ms after `started` (the
+    // thread starts after it); a slow machine only makes the wait longer, so the bound has
+    // 50 ms to spare and cannot fail from slowness.
     #expect(Date().timeIntervalSince(started) >= 0.25)
     #expect(try calpager.store().notes(in: Day.first...Day.last).map(\.body).contains("Lunch"))
   }

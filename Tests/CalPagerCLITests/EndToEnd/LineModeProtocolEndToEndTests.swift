@@ -1,11 +1,8 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Issue 12, items 5–7 and 16: the line mode's transactions and its JSON protocol.
 ///

@@ -186,12 +186,17 @@ import Testing
     writer.start()
     defer { acknowledged.stop() }
     var sizes: [Int] = []
+    var lastAfter = 0
     for copy in 0..<6 {
-      usleep(150_000)
+      // Two more notes acknowledged since the last copy ended, so that this copy, which holds
+      // at least those acknowledged before it began, holds more than the last, which held at
+      // most one more than those acknowledged when it ended: a wait for the writer, not a time.
+      #expect(acknowledged.waitUntil(atLeast: lastAfter + 2), "the writer stopped: \(sizes)")
       let before = acknowledged.value
       let target = calpager.directory.file("copy-\(copy).db")
       let result = try calpager.run(["backup", target])
       let after = acknowledged.value
+      lastAfter = after
       #expect(result.status == 0, "\(result.stderr)")
       let bodies = try bodiesOfIntactCopy(target)
       #expect(bodies == (0..<bodies.count).map { "note \($0)" }, "not a prefix: \(bodies)")
@@ -230,6 +235,8 @@ import Testing
       views.finish()
     }
     reader.start()
+    // The reader is reading before the first backup starts (and not only, perhaps, after).
+    #expect(views.waitUntil(atLeast: 1))
     for _ in 0..<5 {
       #expect(try calpager.run(["backup", target]).status == 0)
     }
@@ -301,6 +308,8 @@ import Testing
     let waited = Date().timeIntervalSince(started)
     try holder.execute("ROLLBACK")
     shell.waitUntilExit()
+    // About time: the backup gives up after the 3 s busy timeout rather than wait for good;
+    // 5 s leaves 2 s of margin for a busy machine (the loop above gives up at 10 s).
     #expect(waited < 5, "the backup waited \(waited) s for a lock held for good")
     stderr += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(shell.terminationStatus == 1)
@@ -334,7 +343,12 @@ final class Counter: @unchecked Sendable {
   var value: Int { lock.withLock { count } }
   var stopped: Bool { lock.withLock { stopRequested } }
 
-  func increment() { lock.withLock { count += 1 } }
+  func increment() {
+    lock.withLock {
+      count += 1
+      lock.broadcast()
+    }
+  }
   func stop() { lock.withLock { stopRequested = true } }
 
   func finish() {
@@ -342,6 +356,16 @@ final class Counter: @unchecked Sendable {
       finished = true
       lock.broadcast()
     }
+  }
+
+  /// Waits until the count is at least `target`; false when the counting thread finished
+  /// first, or after a minute (a bound on a thread that hangs, not on how fast it counts).
+  func waitUntil(atLeast target: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    let deadline = Date().addingTimeInterval(60)
+    while count < target && !finished && lock.wait(until: deadline) {}
+    return count >= target
   }
 
   func waitUntilFinished() {

@@ -1,11 +1,8 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Issue 12, items 2–4 and 17: what `export -o` and `backup` write, and how.
 ///

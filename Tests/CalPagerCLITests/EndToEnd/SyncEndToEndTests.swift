@@ -1,12 +1,10 @@
 import CalendarPaging
 import Foundation
+import Glibc
+import NoteModel
 import NoteStore
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `calpager sync` through the binary: the lock, the sync command, other writers while a sync
 /// runs, permissions, and the crash test (reduced).

@@ -23,8 +23,10 @@ import Testing
     ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
     ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp),
     ("\u{1B}[6~", .pageDown), ("\u{1B}[Z", .backTab), ("\u{1B}OM", .enter),
-    // Modifiers are dropped: Ctrl-Right is Right, Shift-Delete is Delete.
-    ("\u{1B}[1;5C", .right), ("\u{1B}[1;2A", .up), ("\u{1B}[3;2~", .delete),
+    // xterm's modifiers are kept (the line editor moves by words with Ctrl- and Alt-arrows).
+    ("\u{1B}[1;5C", .modified(.right, .control)), ("\u{1B}[1;3D", .modified(.left, .alt)),
+    ("\u{1B}[1;2A", .modified(.up, .shift)), ("\u{1B}[3;2~", .modified(.delete, .shift)),
+    ("\u{1B}[1;7C", .modified(.right, KeyModifiers.control.union(.alt))),
     ("\r", .enter), ("\n", .enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{8}", .backspace),
     ("\u{1}", .control("a")), ("\u{3}", .control("c")), ("\u{1A}", .control("z")),
     ("\u{0}", .control("@")), ("\u{1C}", .control("\\")), ("\u{1F}", .control("_")),
@@ -83,6 +85,40 @@ import Testing
     let input =
       "a\u{1B}OP\u{1B}[11~\u{1B}[15~\u{1B}[<0;3;4M\u{1B}[200~\u{1B}[201~\u{1B}[1 qb"
     #expect(keys(input) == [.character("a"), .character("b")])
+  }
+
+  @Test func modifiedKeysNameTheirModifiersAndComeOffThem() {
+    let key = keys("\u{1B}[1;5D").first
+    #expect(key?.name == "ctrl-left")
+    #expect(key?.unmodified == .left)
+    #expect(Key.left.unmodified == .left)
+  }
+
+  @Test func bracketedPasteIsOneKeyHoldingTheText() {
+    // Keys, escape sequences and control characters inside are text; CR and CR LF are line
+    // breaks; the keys around the paste stay keys.
+    let input = "a\u{1B}[200~dy\u{1B}[A\u{3}x\ry\r\nz\u{1B}[201~b"
+    #expect(
+      keys(input) == [.character("a"), .paste("dy\u{1B}[A\u{3}x\ny\nz"), .character("b")])
+    #expect(keys("\u{1B}[200~漢字 😀\u{1B}[201~") == [.paste("漢字 😀")])
+  }
+
+  @Test func pasteSplitAcrossReadsWaitsForItsEndWithoutATimeout() {
+    var decoder = KeyDecoder()
+    let bytes = Array("\u{1B}[200~first\rsecond\u{1B}[201~".utf8)
+    // Split inside the start marker, inside a character's text, and inside the end marker.
+    for chunk in [bytes[..<3], bytes[3..<10], bytes[10..<(bytes.count - 3)]] {
+      decoder.append(chunk)
+      #expect(decoder.next() == nil)
+      #expect(decoder.isPending)
+    }
+    #expect(decoder.isPasting)
+    // What the reader does after its escape timeout settles nothing inside a paste.
+    #expect(decoder.flush() == nil)
+    #expect(decoder.isPasting)
+    decoder.append(bytes[(bytes.count - 3)...])
+    #expect(decoder.next() == .paste("first\nsecond"))
+    #expect(!decoder.isPending)
   }
 
   @Test func unfinishedSequenceAtTheTimeoutIsDropped() {

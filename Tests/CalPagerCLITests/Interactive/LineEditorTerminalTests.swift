@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The line editor as a person uses it: keys typed into a real terminal (tmux), the screen
 /// read back, and the terminal's settings compared before and after every run.
@@ -185,7 +182,7 @@ struct LineEditorTerminalTests {
     try tmux.sendLiteral("half a line")
     try tmux.waitFor("probe> half a line")
     let before = try probe.settingsBefore()
-    #expect(try tmux.ttySettings() != before, "libedit's mode is on while reading")
+    #expect(try tmux.ttySettings() != before, "the editor's mode is on while reading")
     kill(try probe.pid(), signal)
     let (status, _, after) = try probe.finish()
     #expect(status == 128 + Int(signal))

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `calpager-terminal-probe` (or calpager itself) in a tmux pane, started from a small script that records the
 /// terminal's settings (`stty -g`) just before the probe starts and just after it ends, and

@@ -1,14 +1,11 @@
 import CalendarPaging
 import Foundation
+import Glibc
 import NoteStore
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// `calpager shell` on a terminal (tmux): lines edited with libedit, history across sessions,
+/// `calpager shell` on a terminal (tmux): lines edited, history across sessions,
 /// Tab completion from the registry, Ctrl-C and Ctrl-D, the width after a resize; the
 /// terminal's settings compared before and after every run.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))

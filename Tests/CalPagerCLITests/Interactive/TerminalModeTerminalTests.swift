@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The full-screen layer (TerminalMode, KeyReader, Screen, LinePrompt) in a real terminal:
 /// keys sent by tmux decoded, frames drawn, and the terminal restored exactly however the

@@ -1,7 +1,7 @@
 import CalendarPaging
 import CommandLanguage
 import Foundation
-import NoteStore
+@_spi(Testing) import NoteStore
 import TestSupport
 import Testing
 

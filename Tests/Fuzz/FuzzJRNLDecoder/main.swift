@@ -1,9 +1,11 @@
+import FuzzSupport
 import Interchange
 
 /// libFuzzer entry: arbitrary bytes decoded as `jrnl` never crash, decode the same in chunks,
 /// and every note that decodes survives encoding as `jsonl` and decoding again (`FuzzCheck`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzCheck.check(UnsafeBufferPointer(start: data, count: size), format: .jrnl)
+  FuzzCheck.trap(
+    on: FuzzCheck.failures(decoding: UnsafeBufferPointer(start: data, count: size), as: .jrnl))
   return 0
 }

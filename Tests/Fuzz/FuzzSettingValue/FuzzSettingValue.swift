@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 
 @testable import CalPagerCLI
 

@@ -1,5 +1,6 @@
 import CalendarPaging
 import CommandLanguage
+import DisplayText
 
 /// libFuzzer entry: the line-mode tokenizer on arbitrary bytes.
 ///

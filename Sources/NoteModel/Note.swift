@@ -2,6 +2,16 @@ public import CalendarPaging
 
 /// A note as data: the owned form, for tests, `--json` output of a few notes, and callers
 /// that already hold Swift strings.
+///
+/// The other forms a note takes, each for one job:
+/// - `NoteFields`: the same fields borrowed, their bytes owned by someone else (a SQLite row,
+///   a page's buffer): the export and page paths make no `String` per note;
+/// - `DecodedNote` (Interchange): a record read from an import file or a vdir item, before the
+///   store gives it an id and what it may lack (a uid, its times);
+/// - `VersionedNote` (NoteStore): a note with the version the sync state records for it;
+/// - `DayNotes` (NoteStore): one day's notes in one buffer, what a page shows and caches.
+///
+/// `NoteTimes` is a note's two times together, as an item file carries them.
 public struct Note: Sendable, Hashable {
   /// The note's id in one database; nil when it has none (exported files carry none).
   public var id: Int?
@@ -53,7 +63,7 @@ public struct Note: Sendable, Hashable {
   }
 }
 
-/// A borrowed view of one note's fields: the export hot path.
+/// A borrowed view of one note's fields, the same as `Note`'s: the export hot path.
 ///
 /// `uid` and `body` point at UTF-8 bytes owned by someone else (for instance the row SQLite
 /// just stepped to) and are valid only while the view is in use: an encoder copies them into

@@ -12,7 +12,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
   public let millisecondsSinceEpoch: Int
 
   /// Milliseconds in one day.
-  static let millisecondsPerDay = 86_400_000
+  package static let millisecondsPerDay = 86_400_000
 
   /// The earliest instant, 0001-01-01T00:00:00.000Z.
   public static let earliest = Timestamp(
@@ -106,12 +106,16 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// Appends the 24 bytes of `YYYY-MM-DDTHH:MM:SS.mmmZ` to `bytes`.
   public func appendISO(to bytes: inout [UInt8]) {
-    bytes.append(count: Timestamp.isoLength) { writeISO(to: $0) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.isoLength) { buffer in
+      writeISO(to: buffer.baseAddress!)
+      bytes.append(contentsOf: buffer)
+    }
   }
 
   /// Appends the 16 bytes of the iCalendar UTC form `YYYYMMDDTHHMMSSZ` (milliseconds dropped).
-  func appendBasic(to bytes: inout [UInt8]) {
-    bytes.append(count: 16) { out in
+  package func appendBasic(to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+      let out = buffer.baseAddress!
       Timestamp.writeBasicDate(day, to: out)
       let (hour, minute, second, _) = timeOfDay
       out[8] = UInt8(ascii: "T")
@@ -119,11 +123,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
       Timestamp.writeTwoDigits(minute, to: out + 11)
       Timestamp.writeTwoDigits(second, to: out + 13)
       out[15] = UInt8(ascii: "Z")
+      bytes.append(contentsOf: buffer)
     }
   }
 
   /// Writes the 8 bytes of the iCalendar date form `YYYYMMDD`.
-  static func writeBasicDate(_ day: Day, to destination: UnsafeMutablePointer<UInt8>) {
+  package static func writeBasicDate(_ day: Day, to destination: UnsafeMutablePointer<UInt8>) {
     let (year, month, dayOfMonth) = day.components
     writeTwoDigits(year / 100, to: destination)
     writeTwoDigits(year % 100, to: destination + 2)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalendarPaging
+@testable import DisplayText
 
 @Suite struct DisplayWidthTests {
   static let samples: [(String, Int)] = [

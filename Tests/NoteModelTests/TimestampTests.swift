@@ -1,5 +1,5 @@
 import CalendarPaging
-import Interchange
+import NoteModel
 import Testing
 
 @Suite struct TimestampTests {
@@ -20,8 +20,8 @@ import Testing
   @Test func rangeIsThatOfDays() {
     #expect(Timestamp(millisecondsSinceEpoch: Timestamp.earliest.millisecondsSinceEpoch - 1) == nil)
     #expect(Timestamp(millisecondsSinceEpoch: Timestamp.latest.millisecondsSinceEpoch + 1) == nil)
-    #expect(Timestamp(millisecondsSinceEpoch: 0)?.day == TestCorpus.day("1970-01-01"))
-    #expect(Timestamp(millisecondsSinceEpoch: -1)?.day == TestCorpus.day("1969-12-31"))
+    #expect(Timestamp(millisecondsSinceEpoch: 0)?.day == Day("1970-01-01")!)
+    #expect(Timestamp(millisecondsSinceEpoch: -1)?.day == Day("1969-12-31")!)
   }
 
   static let liberal: [(String, String)] = [
@@ -54,6 +54,6 @@ import Testing
     #expect(timestamp.timeOfDay == (23, 59, 59, 999))
     #expect(timestamp.truncatedToSecond.description == "1969-12-31T23:59:59.000Z")
     #expect(
-      Timestamp(day: TestCorpus.day("2024-05-01"), hour: 24, minute: 0, second: 0) == nil)
+      Timestamp(day: Day("2024-05-01")!, hour: 24, minute: 0, second: 0) == nil)
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalendarPaging
+@testable import DisplayText
 
 @Suite struct TerminalTextTests {
   /// A note that tries everything: colours, a title change, a hyperlink, the clipboard, a

@@ -2,7 +2,7 @@ internal import CalendarPaging
 
 extension Timestamp {
   /// The form every encoder writes, quoted in error messages as what is expected.
-  static let expectedForm = "YYYY-MM-DDTHH:MM:SS.mmmZ"
+  package static let expectedForm = "YYYY-MM-DDTHH:MM:SS.mmmZ"
 
   /// Reads an RFC 3339 time from exactly the bytes given; nil when they are not one.
   ///
@@ -68,11 +68,11 @@ extension Timestamp {
     return sign * (hours * 60 + minutes)
   }
 
-  static func digit(_ byte: UInt8) -> Int? {
+  package static func digit(_ byte: UInt8) -> Int? {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte &- UInt8(ascii: "0")) : nil
   }
 
-  static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+  package static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
     guard let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else { return nil }
     return tens * 10 + ones
   }
