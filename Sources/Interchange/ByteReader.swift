@@ -90,12 +90,15 @@ struct ByteReader {
     line += newlines
   }
 
-  /// Consumes a UTF-8 byte order mark if the input starts with one.
-  mutating func skipByteOrderMark() throws {
-    guard line == 1, start == 0, try ensure(3) || available > 0 else { return }
+  /// Consumes a UTF-8 byte order mark if the input starts with one; whether it did.
+  @discardableResult
+  mutating func skipByteOrderMark() throws -> Bool {
+    guard line == 1, start == 0, try ensure(3) || available > 0 else { return false }
     if available >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF {
       consume(3, newlines: 0)
+      return true
     }
+    return false
   }
 
   /// Makes the next line available, reading until a newline or the end of the source.

@@ -1,22 +1,29 @@
 internal import CalendarPaging
 internal import NoteModel
 
-/// A VJOURNAL read line by line on the chance that it is one calpager wrote: the fast path of
-/// `ICSDecoder`, which then needs no component model for it.
+/// The notes decoder's fast path (an `ICalendarShortcut` of `ICalendarParser`): a VJOURNAL
+/// read line by line on the chance that it is one calpager wrote, which then needs no
+/// component tree, no `ICalJournal` reading and no comparison of its normalized bytes.
 ///
 /// While every line is one calpager writes (its names, at most once each, no parameter but
 /// `DTSTART;VALUE=DATE`, no blank line, no nested component), the journal's bytes are kept
-/// and its fields read. At `END:VJOURNAL`, `note()` gives the note only when the journal is,
-/// byte for byte, what `ICSWriter` writes for that note. Such a journal reads the same through
-/// `ICalJournal` (writing and reading a note gives it back, which the round-trip tests and the
-/// fuzzers check), so the shortcut cannot change a result; anything else goes the long way.
-struct ICSOwnJournal {
+/// and its fields read. At `END:VJOURNAL` it takes the journal only when the journal is, byte
+/// for byte, what `ICSWriter` writes for the note its fields make. Such a journal reads the
+/// same through the general path (`ICalJournal`, then `ICSDecoder`'s check that it is
+/// calpager's own), so the shortcut cannot change a result; anything else it declines, and the
+/// journal goes the general way. `ICSShortcutDifferentialTests` reads the fuzz corpus and
+/// random inputs with and without it.
+struct ICSOwnJournal: ICalendarShortcut {
+  /// Whether the shortcut tries journals at all (off: every journal goes the general way).
+  let isEnabled: Bool
   /// The line of `BEGIN:VJOURNAL`.
-  let line: Int
+  private(set) var line = 0
   /// The journal's bytes as read so far.
-  private(set) var raw: [UInt8]
+  private(set) var raw: [UInt8] = []
   /// Whether the journal may still be calpager's own.
-  private(set) var isViable = true
+  private var isViable = true
+  /// The journal calpager writes for the fields read, reused from journal to journal.
+  private var scratch: [UInt8] = []
 
   private var seen: JournalProperties = []
   private var uid: String?
@@ -27,19 +34,42 @@ struct ICSOwnJournal {
   private var exactCreated: Timestamp?
   private var exactUpdated: Timestamp?
 
-  /// Starts at the `BEGIN:VJOURNAL` line `lines` holds.
-  init(beginning lines: ICalendarLineReader) {
-    line = lines.line
-    raw = lines.raw
+  init(isEnabled: Bool) {
+    self.isEnabled = isEnabled
   }
 
-  /// Takes in the next line; true when it is `END:VJOURNAL` and the journal still viable.
-  mutating func add(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine?) -> Bool {
+  mutating func begin(_ name: String, _ lines: ICalendarLineReader) -> Bool {
+    guard isEnabled, name == "VJOURNAL" else { return false }
+    line = lines.line
+    raw = lines.raw
+    isViable = true
+    seen = []
+    uid = nil
+    day = nil
+    summary = nil
+    description = nil
+    exactBody = nil
+    exactCreated = nil
+    exactUpdated = nil
+    return true
+  }
+
+  mutating func add(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine?)
+    -> ICalendarShortcutStep<(note: DecodedNote, raw: [UInt8])>
+  {
     raw += lines.raw
-    guard let parsed, isViable else {
-      isViable = false
-      return false
-    }
+    guard let parsed, isViable else { return .declined }
+    guard take(lines, parsed) else { return .declined }
+    guard parsed.name == "END" else { return .more }
+    guard let note = note() else { return .declined }
+    return .taken((note, raw))
+  }
+
+  /// Reads one line; false when it is not one calpager writes (or the `END:` of anything
+  /// but the journal).
+  private mutating func take(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine)
+    -> Bool
+  {
     let name = parsed.name
     let property = JournalProperties(named: name)
     if property.isEmpty && name == "END" {
@@ -63,7 +93,7 @@ struct ICSOwnJournal {
     isViable = lines.content.withUnsafeBufferPointer { line in
       read(name, UnsafeBufferPointer(rebasing: line[parsed.valueStart...]))
     }
-    return false
+    return isViable
   }
 
   /// Reads one value; false when it is not one calpager writes.
@@ -97,8 +127,8 @@ struct ICSOwnJournal {
     return true
   }
 
-  /// The note, when the journal is exactly what calpager writes for it; `scratch` is reused.
-  func note(scratch: inout [UInt8]) -> DecodedNote? {
+  /// The note, when the journal is exactly what calpager writes for it.
+  private mutating func note() -> DecodedNote? {
     guard isViable, var uid, let day, let summary, let created = exactCreated,
       let updated = exactUpdated
     else { return nil }

@@ -1,22 +1,112 @@
+internal import CalendarPaging
 internal import NoteModel
 
+/// The stored-item form of `ICSWriter`: a note written back into the iCalendar item it came
+/// with, changing only what calpager changed (issue 13's lossless journals).
+///
+/// When the note's uid, body and day are what the item's journal already says, the item is
+/// returned unchanged. Otherwise only these lines of the journal (the one without
+/// `RECURRENCE-ID`) are rewritten (`JournalEdit`), each keeping its parameters and its line
+/// break:
+/// - the body: `SUMMARY` and `DESCRIPTION`, in the journal's shape (with a `SUMMARY`, the text
+///   divided as `ICSWriter.splitText` divides it; without, one `DESCRIPTION`), each only when
+///   its part changed; `X-CALPAGER-BODY` is dropped, or written as plain TEXT base64 when
+///   `ICSWriter.needsExactBody`;
+/// - the day: `DTSTART` gets the new date and keeps its time (a UTC time is moved by whole
+///   days and kept on the new local date); a journal without `DTSTART` gets
+///   `DTSTART;VALUE=DATE`;
+/// - the uid: `UID` in the journal and its overrides;
+/// - then `LAST-MODIFIED` and `DTSTAMP` become the note's `updated` time (as does
+///   `X-CALPAGER-UPDATED` when present), and `SEQUENCE` is incremented (`SEQUENCE:1` is added
+///   when there is none: RFC 5545's default is 0).
+///
+/// Missing lines are added before `END:VJOURNAL` (`UID` after `BEGIN:VJOURNAL`, a new
+/// `DESCRIPTION` after the `SUMMARY`). A journal with neither `DTSTART` nor `CREATED` is on
+/// its `DTSTAMP`'s day: it gets `CREATED` with the old `DTSTAMP` value, so that it stays
+/// there. Every other byte of the item stays as it was.
 extension ICSWriter {
-  /// Appends a note that keeps the item it came with: the item with the note written into it
-  /// (`ICalItemRewriter`), of which an export takes the journals and the time zones they name
-  /// (those not written yet, recorded in `writtenTimeZones`), every line ended by CRLF.
+  /// The stored item `ical` with the note `fields` describe written into it; nil when it does
+  /// not parse or holds no journal that is a note (it was damaged).
+  static func storedItem(_ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone)
+    -> ICalendarDocument?
+  {
+    guard let document = try? ICalendarDocument(parsing: Array(ical)),
+      let (calendarIndex, journalIndex, journal) = master(of: document),
+      case .component(let calendar) = document.nodes[calendarIndex],
+      let reading = try? ICalJournal(journal, zone: zone)
+    else { return nil }
+    return UTF8Validation.withValid(fields.uid) { uid in
+      UTF8Validation.withValid(fields.body) { body in
+        // An empty UID is no UID (the reading derived one): it is not a uid to compare.
+        let oldUID = journal.property(named: "UID").flatMap { $0.valueBytes.isEmpty ? nil : $0 }
+        let uidChanged = oldUID.map { !$0.text.utf8.elementsEqual(uid) } ?? false
+        let bodyChanged = !reading.body.elementsEqual(body)
+        let dayChanged = reading.day != fields.day
+        guard uidChanged || bodyChanged || dayChanged else { return document }
+
+        var edit = JournalEdit(journal)
+        if uidChanged || oldUID == nil { edit.setUID(uid) }
+        if bodyChanged { edit.setBody(body, reading: reading) }
+        if dayChanged {
+          edit.setDay(fields.day, reading: reading, zone: zone)
+        } else if case .none = reading.start, journal.property(named: "CREATED") == nil,
+          let stamp = journal.property(named: "DTSTAMP")
+        {
+          // The day came from DTSTAMP, which is about to change: CREATED keeps the day.
+          edit.keepDay(createdAt: Array(stamp.valueBytes))
+        }
+        edit.stamp(fields.updated)
+
+        var calendarChildren = calendar.children
+        calendarChildren[journalIndex] = .component(edit.component)
+        if uidChanged, let oldText = oldUID?.text {
+          for (index, child) in calendarChildren.enumerated() {
+            guard case .component(let override) = child, override.name == "VJOURNAL",
+              ICalJournal.isOverride(override), override.property(named: "UID")?.text == oldText
+            else { continue }
+            var overrideEdit = JournalEdit(override)
+            overrideEdit.setUID(uid)
+            calendarChildren[index] = .component(overrideEdit.component)
+          }
+        }
+        var nodes = document.nodes
+        nodes[calendarIndex] = .component(calendar.replacingChildren(calendarChildren))
+        return ICalendarDocument(nodes: nodes)
+      }
+    }
+  }
+
+  /// The calendar and journal of `document` a note is made of: the first `VCALENDAR` holding
+  /// a journal without `RECURRENCE-ID`.
+  static func master(of document: ICalendarDocument) -> (
+    calendar: Int, journal: Int, component: ICalendarComponent
+  )? {
+    for (calendarIndex, node) in document.nodes.enumerated() {
+      guard case .component(let calendar) = node else { continue }
+      for (index, child) in calendar.children.enumerated() {
+        if case .component(let journal) = child, journal.name == "VJOURNAL",
+          !ICalJournal.isOverride(journal)
+        {
+          return (calendarIndex, index, journal)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Appends what an export takes of a note's stored item: its journals and the time zones
+  /// they name (those not written yet, recorded in `writtenTimeZones`), every line ended by
+  /// CRLF.
   ///
   /// A journal of the item without `UID` (or with an empty one) gets the note's uid (as its
-  /// first line after `BEGIN`),
-  /// so that the export names the note as the database does (a uid-less record's uid depends
-  /// on the input it came in). A stored item that holds no journal the note fits (it was
-  /// damaged) gives way to the journal calpager writes.
-  static func appendStoredJournal(
-    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone,
-    writtenTimeZones: inout Set<String>, into output: inout [UInt8]
+  /// first line after `BEGIN`), so that the export names the note as the database does (a
+  /// uid-less record's uid depends on the input it came in).
+  static func appendJournals(
+    of item: ICalendarDocument, _ fields: NoteFields, writtenTimeZones: inout Set<String>,
+    into output: inout [UInt8]
   ) {
-    guard let document = ICalItem.rewritten(fields, ical: ical, zone: zone),
-      let (calendarIndex, _, _) = ICalItemRewriter.master(of: document),
-      case .component(let calendar) = document.nodes[calendarIndex]
+    guard let (calendarIndex, _, _) = master(of: item),
+      case .component(let calendar) = item.nodes[calendarIndex]
     else {
       appendJournal(fields, into: &output)
       return

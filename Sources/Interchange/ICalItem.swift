@@ -1,7 +1,8 @@
 public import NoteModel
 
 /// One iCalendar item file, as a vdir holds them (one `.ics` per item): read into a note or a
-/// reason it is not one, and written from a note.
+/// reason it is not one (through the component model, `ICalendarDocument`), and written from a
+/// note (through `ICSWriter`, as exports are).
 ///
 /// The stored form of a note that came from an item is the item's text itself (`Note.ical`):
 /// the whole `VCALENDAR`, with its time zones and every journal sharing the `UID` (a recurring
@@ -86,36 +87,15 @@ public enum ICalItem {
   }
 
   /// The item file for a note: its stored item with the note written into it when it has one
-  /// (see `ICalItemRewriter`: unchanged bytes when the note's uid, body and day are what the
-  /// item says), else, or when the stored item holds no journal, the item calpager writes.
+  /// (unchanged bytes when the note's uid, body and day are what the item says), else, or
+  /// when the stored item holds no journal, the item calpager writes (see `ICSWriter`).
   public static func render(_ note: Note, zone: LocalZone) -> [UInt8] {
     note.withFields { render($0, zone: zone) }
   }
 
   /// The item file for the note `fields` describe (see `render(_:zone:)`).
   public static func render(_ fields: NoteFields, zone: LocalZone) -> [UInt8] {
-    if let ical = fields.ical, let document = rewritten(fields, ical: ical, zone: zone) {
-      return document.bytes
-    }
-    var output: [UInt8] = []
-    ICSWriter.appendHeader(into: &output)
-    ICSWriter.appendJournal(fields, into: &output)
-    ICSWriter.appendFooter(into: &output)
-    return output
-  }
-
-  /// The stored item with the note written into it; nil when it cannot hold the note.
-  static func rewritten(_ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone)
-    -> ICalendarDocument?
-  {
-    guard let document = try? ICalendarDocument(parsing: Array(ical)) else { return nil }
-    return UTF8Validation.withValid(fields.uid) { uid in
-      UTF8Validation.withValid(fields.body) { body in
-        ICalItemRewriter.apply(
-          .init(uid: uid, day: fields.day, body: body, updated: fields.updated), to: document,
-          zone: zone)
-      }
-    }
+    ICSWriter.item(fields, zone: zone)
   }
 
   /// Checks that `bytes` are an item a note can keep (`DecodedNote.ical` from an `ical` key).

@@ -49,14 +49,23 @@ extension ICalendarComponent {
 
   /// Appends the component's bytes as an export writes them: every line ended by CRLF (a
   /// bare LF, also inside folds, becomes CRLF) and blank lines left out; with `uidLine`, the
-  /// `UID` lines are left out and that line comes right after the `BEGIN:` line.
-  func appendNormalizedBytes(to output: inout [UInt8], uidLine: [UInt8]? = nil) {
+  /// `UID` lines are left out and that line comes right after the `BEGIN:` line; the
+  /// properties named in `omitting` (directly inside the component) are left out.
+  func appendNormalizedBytes(
+    to output: inout [UInt8], uidLine: [UInt8]? = nil, omitting names: [String] = []
+  ) {
     func append(_ raw: ArraySlice<UInt8>) {
-      var previous: UInt8 = 0
-      for byte in raw {
-        if byte == 0x0A && previous != 0x0D { output.append(0x0D) }
-        output.append(byte)
-        previous = byte
+      // Copied in runs up to each bare LF, which gets its CR.
+      raw.withUnsafeBufferPointer { bytes in
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+          if index == 0 || bytes[index - 1] != 0x0D {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(0x0D)
+            start = index
+          }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       }
       if raw.last != 0x0A { output.append(contentsOf: [0x0D, 0x0A]) }
     }
@@ -65,7 +74,9 @@ extension ICalendarComponent {
     for child in children {
       switch child {
       case .property(let property):
-        if uidLine == nil || property.name != "UID" { append(property.raw) }
+        if (uidLine == nil || property.name != "UID") && !names.contains(property.name) {
+          append(property.raw)
+        }
       case .component(let nested): nested.appendNormalizedBytes(to: &output)
       case .trivia: break
       }

@@ -40,6 +40,12 @@ public struct ICalendarComponent: Sendable, Hashable {
     }
   }
 
+  /// The components named `name` (upper-case) directly inside the component, in order: a
+  /// `VTIMEZONE`'s `STANDARD` and `DAYLIGHT` parts, an event's `VALARM`s.
+  public func components(named name: String) -> [ICalendarComponent] {
+    components.filter { $0.name == name }
+  }
+
   /// The properties named `name` (upper-case) directly inside the component.
   public func properties(named name: String) -> [ICalendarProperty] {
     properties.filter { $0.name == name }

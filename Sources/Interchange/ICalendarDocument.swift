@@ -6,9 +6,9 @@
 /// for journal in document.calendars.flatMap(\.components) where journal.name == "VJOURNAL" { … }
 /// ```
 ///
-/// The syntax is RFC 5545's content lines (section 3.1), unfolded; CRLF or LF line ends;
-/// blank lines and a UTF-8 byte order mark are kept as `trivia`. Only `BEGIN:VCALENDAR` may
-/// start the stream, every `BEGIN:` needs its `END:`, and the text must be valid UTF-8.
+/// It is `ICalendarReader`'s elements gathered (the same syntax, the same errors), for an item
+/// small enough to hold whole: a vdir file, a note's stored item. A file of many items is
+/// better read with the reader, one component at a time.
 public struct ICalendarDocument: Sendable, Hashable {
   /// The stream's top level: `VCALENDAR` components and trivia between them.
   public let nodes: [ICalendarNode]
@@ -18,65 +18,42 @@ public struct ICalendarDocument: Sendable, Hashable {
     self.nodes = nodes
   }
 
-  /// Parses a whole stream.
+  /// Parses a whole stream (through `ICalendarReader`, keeping every component).
   ///
   /// - Throws: `InterchangeError.malformed` naming the line of the first syntax error: a line
   ///   that is not a content line, invalid UTF-8, anything but `BEGIN:VCALENDAR` at the top
   ///   level, an `END:` that closes another component, a component never closed.
   public init(parsing bytes: [UInt8]) throws(InterchangeError) {
     var nodes: [ICalendarNode] = []
-    var reader = ByteReader(source: ByteArraySource(bytes), maximumRecordSize: bytes.count + 1)
-    var lines = ICalendarLineReader()
-    var builder: ICalendarTreeBuilder?
+    var reader = ICalendarReader(
+      source: ByteArraySource(bytes), maximumComponentSize: bytes.count + 1)
+    var calendar: (begin: ICalendarProperty, children: [ICalendarNode])?
     do {
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-        nodes.append(.trivia(bytes[0..<3]))
-        try reader.skipByteOrderMark()
-      }
-      while try lines.next(&reader) {
-        if lines.isBlank {
-          if builder != nil {
-            builder!.addTrivia(lines)
+      while let element = try reader.next() {
+        switch element {
+        case .beginCalendar(let begin): calendar = (begin, [])
+        case .property(let property): calendar!.children.append(.property(property))
+        case .component(let component): calendar!.children.append(.component(component))
+        case .trivia(let bytes):
+          if calendar != nil {
+            calendar!.children.append(.trivia(bytes))
           } else {
-            nodes.append(.trivia(lines.raw[...]))
+            nodes.append(.trivia(bytes))
           }
-          continue
-        }
-        do throws(ImportProblem) {
-          let parsed: ICalendarContentLine
-          do throws(ImportProblem) {
-            parsed = try lines.parsed()
-          } catch {
-            guard builder == nil, case .notContentLine = error else { throw error }
-            throw .expectedCalendar(found: Quote.bytes(lines.content))
-          }
-          if builder != nil {
-            if let calendar = try builder!.add(lines, parsed) {
-              nodes.append(.component(calendar))
-              builder = nil
-            }
-          } else {
-            guard parsed.name == "BEGIN",
-              lines.content[parsed.valueStart...].elementsEqual(
-                "VCALENDAR".utf8,
-                by: {
-                  $0 & 0xDF == $1
-                })
-            else { throw ImportProblem.expectedCalendar(found: Quote.bytes(lines.content)) }
-            builder = ICalendarTreeBuilder(beginning: lines, parsed)
-          }
-        } catch {
-          throw InterchangeError.malformed(line: lines.line, error)
+        case .endCalendar(let end):
+          nodes.append(
+            .component(
+              ICalendarComponent(
+                name: "VCALENDAR", begin: calendar!.begin, children: calendar!.children,
+                end: end)))
+          calendar = nil
+        case .skipped: preconditionFailure("a reader that keeps every component skips none")
         }
       }
     } catch let error as InterchangeError {
       throw error
     } catch {
       preconditionFailure("reading bytes in memory throws only InterchangeError: \(error)")
-    }
-    if let builder {
-      let open = builder.innermost
-      throw .malformed(line: open.line, .unclosedComponent(open.name))
     }
     self.nodes = nodes
   }

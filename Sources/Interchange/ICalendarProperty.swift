@@ -77,6 +77,33 @@ public struct ICalendarProperty: Sendable, Hashable {
     String(decoding: valueBytes.withUnsafeBufferPointer(ICalendarText.unescaped), as: UTF8.self)
   }
 
+  /// The values of a property that holds several, as written (escapes kept).
+  ///
+  /// They are the value split at its commas (RFC 5545 section 3.1.1), as
+  /// `EXDATE:20240101T100000Z,20240108T100000Z` and `RDATE;VALUE=PERIOD:…,…` hold them. A
+  /// comma escaped in TEXT (`\,`) separates nothing. A value with no comma is the one value;
+  /// an empty value, one empty value.
+  public var values: [String] {
+    var result: [String] = []
+    valueBytes.withUnsafeBufferPointer { value in
+      var start = 0
+      var index = 0
+      while index < value.count {
+        switch value[index] {
+        case UInt8(ascii: "\\"): index += 2
+        case UInt8(ascii: ","):
+          result.append(
+            String(decoding: UnsafeBufferPointer(rebasing: value[start..<index]), as: UTF8.self))
+          index += 1
+          start = index
+        default: index += 1
+        }
+      }
+      result.append(String(decoding: UnsafeBufferPointer(rebasing: value[start...]), as: UTF8.self))
+    }
+    return result
+  }
+
   /// The first value of the parameter `name` (upper-case), or nil when it is absent.
   public func parameter(_ name: String) -> String? {
     parameters.first { $0.name == name }?.values.first

@@ -125,4 +125,36 @@ struct ICalendarTreeBuilder {
           end: property(end)))
     }
   }
+
+  /// Builds a component from its bytes as read (from its `BEGIN:` line on): the builder, when
+  /// they do not hold all of it yet, or the component.
+  ///
+  /// - Throws: what `add` throws (the bytes were read as lines once: no other error).
+  static func replaying(_ raw: [UInt8], firstLine: Int) throws(ImportProblem) -> (
+    builder: ICalendarTreeBuilder?, component: ICalendarComponent?
+  ) {
+    var reader = ByteReader(
+      source: ByteArraySource(raw), maximumRecordSize: raw.count + 1, firstLine: firstLine)
+    var lines = ICalendarLineReader()
+    var builder: ICalendarTreeBuilder?
+    do {
+      while try lines.next(&reader) {
+        if lines.isBlank {
+          builder?.addTrivia(lines)
+          continue
+        }
+        let parsed = try lines.parsed()
+        guard builder != nil else {
+          builder = ICalendarTreeBuilder(beginning: lines, parsed)
+          continue
+        }
+        if let component = try builder!.add(lines, parsed) { return (nil, component) }
+      }
+    } catch let problem as ImportProblem {
+      throw problem
+    } catch {
+      preconditionFailure("reading bytes read once already cannot fail: \(error)")
+    }
+    return (builder, nil)
+  }
 }

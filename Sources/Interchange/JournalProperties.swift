@@ -1,7 +1,7 @@
 /// A set of the VJOURNAL properties calpager writes.
 ///
-/// Which of them a journal has shown so far: `ICSOwnJournal` takes each at most once,
-/// `ICalJournal` those RFC 5545 allows once.
+/// Which of them a journal has shown so far: `ICalJournal` takes those RFC 5545 allows once
+/// at most once.
 struct JournalProperties: OptionSet {
   let rawValue: UInt16
 

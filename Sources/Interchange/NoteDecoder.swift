@@ -50,6 +50,17 @@ public struct NoteDecoder<Source: ByteSource> {
     format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize,
     zone: LocalZone = .utc
   ) throws(InterchangeError) {
+    try self.init(
+      format: format, source: source, maximumRecordSize: maximumRecordSize, zone: zone,
+      fastPath: true)
+  }
+
+  /// A decoder as `init(format:source:maximumRecordSize:zone:)` makes it, with `ics`'s fast
+  /// path (`ICSOwnJournal`) on or off: the differential test's hook.
+  package init(
+    format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize,
+    zone: LocalZone = .utc, fastPath: Bool
+  ) throws(InterchangeError) {
     precondition(maximumRecordSize > 0, "the maximum record size must be positive")
     self.format = format
     self.reader = ByteReader(source: source, maximumRecordSize: maximumRecordSize)
@@ -57,7 +68,7 @@ public struct NoteDecoder<Source: ByteSource> {
     case .jsonl: jsonl = JSONLinesDecoder()
     case .json: json = JSONArrayDecoder()
     case .csv: csv = CSVDecoder()
-    case .ics: ics = ICSDecoder(zone: zone)
+    case .ics: ics = ICSDecoder(zone: zone, fastPath: fastPath)
     case .jrnl: jrnl = JRNLDecoder(zone: zone)
     case .md: throw .exportOnly(.md)
     }

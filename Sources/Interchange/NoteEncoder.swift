@@ -39,7 +39,7 @@ public struct NoteEncoder: Sendable {
   ///
   /// `format` must be exportable (`Format.isExportable`: not `jrnl`); `init(exporting:)`
   /// checks it. `zone` is the local zone in which a stored item's UTC `DTSTART` gives its day
-  /// (see `ICalItemRewriter`).
+  /// (see `ICSWriter+Stored`).
   public init(format: Format, includeID: Bool = false, zone: LocalZone = .utc) {
     precondition(format.isExportable, "'\(format)' is not an export format")
     self.format = format
@@ -83,12 +83,8 @@ public struct NoteEncoder: Sendable {
     case .csv:
       CSVWriter.appendRecord(fields, includeID: includesID, into: &output)
     case .ics:
-      if let ical = fields.ical {
-        ICSWriter.appendStoredJournal(
-          fields, ical: ical, zone: zone, writtenTimeZones: &writtenTimeZones, into: &output)
-      } else {
-        ICSWriter.appendJournal(fields, into: &output)
-      }
+      ICSWriter.appendExported(
+        fields, zone: zone, writtenTimeZones: &writtenTimeZones, into: &output)
     case .md:
       MarkdownWriter.appendNote(fields, after: lastDay, includeID: includesID, into: &output)
     case .jrnl:

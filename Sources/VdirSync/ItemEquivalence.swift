@@ -1,3 +1,5 @@
+import Interchange
+
 /// Whether two iCalendar items say the same in different formatting: the same components
 /// holding the same content lines, whatever their order, folding and line ends.
 ///
@@ -23,40 +25,21 @@ enum ItemEquivalence {
     }
   }
 
-  /// The item's shape; nil when its components do not nest.
+  /// The item's shape; nil when it is not iCalendar (`ICalendarDocument` does not parse it).
   private static func shape(of bytes: [UInt8]) -> Shape? {
-    var stack: [Shape] = [Shape()]
-    for line in unfoldedLines(bytes) {
-      if line.starts(with: Array("BEGIN:".utf8)) {
-        stack.append(Shape(lines: [line]))
-      } else if line.starts(with: Array("END:".utf8)) {
-        guard stack.count > 1, var done = stack.popLast() else { return nil }
-        done.lines.append(line)
-        done.lines.sort { $0.lexicographicallyPrecedes($1) }
-        done.children.sort()
-        stack[stack.count - 1].children.append(done)
-      } else if !line.isEmpty {
-        stack[stack.count - 1].lines.append(line)
-      }
-    }
-    guard stack.count == 1 else { return nil }
-    stack[0].children.sort()
-    stack[0].lines.sort { $0.lexicographicallyPrecedes($1) }
-    return stack[0]
+    guard let document = try? ICalendarDocument(parsing: bytes) else { return nil }
+    return Shape(children: document.calendars.map(shape(of:)).sorted())
   }
 
-  /// The content lines: split at LF (a CR before it dropped), continuation lines (starting
-  /// with a space or a tab) joined to the line before.
-  private static func unfoldedLines(_ bytes: [UInt8]) -> [[UInt8]] {
-    var lines: [[UInt8]] = []
-    for var raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      if raw.last == 0x0D { raw = raw.dropLast() }
-      if let first = raw.first, first == 0x20 || first == 0x09, !lines.isEmpty {
-        lines[lines.count - 1] += raw.dropFirst()
-      } else {
-        lines.append(Array(raw))
-      }
+  /// A component's shape: its `BEGIN:` and `END:` lines and its properties, unfolded and
+  /// without line breaks (blank lines left out), then its components'.
+  private static func shape(of component: ICalendarComponent) -> Shape {
+    var lines = [Array(component.begin.head + component.begin.valueBytes)]
+    for property in component.properties {
+      lines.append(Array(property.head + property.valueBytes))
     }
-    return lines
+    lines.append(Array(component.end.head + component.end.valueBytes))
+    lines.sort { $0.lexicographicallyPrecedes($1) }
+    return Shape(lines: lines, children: component.components.map(shape(of:)).sorted())
   }
 }

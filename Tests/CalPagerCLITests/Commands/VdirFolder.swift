@@ -91,3 +91,38 @@ func journalItem(uid: String, _ lines: [String], prodID: String = "-//Phone//Jou
 func crlfLines(_ lines: [String]) -> String {
   lines.map { $0 + "\r\n" }.joined()
 }
+
+/// The item file calpager writes for a note it made, spelled out line by line (RFC 5545's
+/// forms, times formatted by Foundation), so that a test's expectation is not computed by
+/// the writer it checks.
+///
+/// - Parameters:
+///   - uid: The note's uid.
+///   - day: Its day as `YYYYMMDD`.
+///   - body: Its body: one line that TEXT holds as it is (nothing to escape or fold).
+///   - created: When it was created, in milliseconds since 1970.
+///   - updated: When it was last changed, in milliseconds since 1970.
+/// - Returns: The item's bytes.
+func calpagerItem(uid: String, day: String, body: String, created: Int, updated: Int) -> [UInt8] {
+  precondition(
+    body.utf8.count <= 60 && !body.contains(where: { ",;\\\n\r".contains($0) }),
+    "a body with nothing to escape or fold")
+  func time(_ milliseconds: Int, _ format: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.dateFormat = format
+    return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+  }
+  func basic(_ milliseconds: Int) -> String { time(milliseconds, "yyyyMMdd'T'HHmmss'Z'") }
+  func iso(_ milliseconds: Int) -> String { time(milliseconds, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'") }
+  return Array(
+    crlfLines([
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calpager//calpager//EN", "BEGIN:VJOURNAL",
+      "UID:\(uid)", "DTSTAMP:\(basic(updated))", "DTSTART;VALUE=DATE:\(day)",
+      "CREATED:\(basic(created))", "LAST-MODIFIED:\(basic(updated))", "SUMMARY:\(body)",
+      "X-CALPAGER-CREATED:\(iso(created))", "X-CALPAGER-UPDATED:\(iso(updated))",
+      "END:VJOURNAL", "END:VCALENDAR",
+    ]).utf8)
+}
