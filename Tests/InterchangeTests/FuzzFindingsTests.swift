@@ -29,6 +29,24 @@ import Testing
     #expect(Self.findings().count >= 2)
   }
 
+  /// A parameterized test over an empty or missing folder has no cases and passes having
+  /// replayed nothing: every folder of `Tests/Fuzz/Findings` is a target's and holds a finding,
+  /// and `FuzzICalItem`'s is there.
+  @Test func everyFindingsFolderIsATargetsAndHoldsAFinding() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: root.path)
+    let known = Set(Self.targets.map(\.name) + ["FuzzICalItem"])
+    #expect(folders.contains("FuzzICalItem"))
+    for folder in folders {
+      #expect(known.contains(folder), "Tests/Fuzz/Findings/\(folder) is no replayed target's")
+      let names = try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)
+      #expect(!names.isEmpty, "Tests/Fuzz/Findings/\(folder) is empty: nothing is replayed")
+    }
+    #expect(!Self.itemFindings().isEmpty)
+  }
+
   @Test(arguments: findings().map(\.file))
   func findingPassesTheFuzzCheck(file: String) throws {
     let format = try #require(Self.findings().first { $0.file == file }?.format)

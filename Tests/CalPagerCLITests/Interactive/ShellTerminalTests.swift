@@ -11,7 +11,7 @@ import Testing
 /// `calpager shell` on a terminal (tmux): lines edited with libedit, history across sessions,
 /// Tab completion from the registry, Ctrl-C and Ctrl-D, the width after a resize; the
 /// terminal's settings compared before and after every run.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct ShellTerminalTests {
   let terminal: ProbeTerminal
 
