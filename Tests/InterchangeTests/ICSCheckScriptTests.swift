@@ -5,11 +5,7 @@ import Testing
 
 /// Runs `Tests/Scripts/ics_check.py`: the PyPI `icalendar` package, an independent parser,
 /// must recover every note of the corpus from the `ics` export exactly.
-@Suite(
-  .enabled(
-    if: ScriptRunner.icalendarIsInstalled,
-    "python3 with the icalendar package is not installed: pip install -r Tests/Scripts/requirements.txt"
-  ))
+@Suite(.requires(.pythonPackages))
 struct ICSCheckScriptTests {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Scripts/ics_check.py")
@@ -23,7 +19,7 @@ struct ICSCheckScriptTests {
       decoding: NoteEncoder.encode(TestCorpus.notes, format: .ics), as: UTF8.self)
     try writeFile(ics, edit(exported))
     try writeFile(jsonl, NoteEncoder.encode(TestCorpus.notes, format: .jsonl))
-    return try ScriptRunner.run(["python3", script.path, ics, jsonl])
+    return try ScriptRunner.run([script.path, ics, jsonl])
   }
 
   @Test func icalendarRecoversEveryNoteExactly() throws {
@@ -43,11 +39,7 @@ struct ICSCheckScriptTests {
 
 /// `ics_check.py --lossless`: icalendar finds every property of a foreign journal, with its
 /// value and parameters, in what calpager writes back after changing its text.
-@Suite(
-  .enabled(
-    if: ScriptRunner.icalendarIsInstalled,
-    "python3 with the icalendar package is not installed: pip install -r Tests/Scripts/requirements.txt"
-  ))
+@Suite(.requires(.pythonPackages))
 struct ICSLosslessScriptTests {
   static func check(body: String) throws -> (status: Int32, output: String) {
     let folder = TemporaryDirectory("ics-lossless")
@@ -60,7 +52,7 @@ struct ICSLosslessScriptTests {
     try writeFile(folder.file("written.ics"), written)
     try writeFile(folder.file("body.txt"), body)
     return try ScriptRunner.run([
-      "python3", ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
+      ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
       folder.file("written.ics"), folder.file("body.txt"),
     ])
   }
@@ -74,7 +66,7 @@ struct ICSLosslessScriptTests {
     try writeFile(folder.file("written.ics"), ICalItemTests.item(lines))
     try writeFile(folder.file("body.txt"), "x")
     let (status, output) = try ScriptRunner.run([
-      "python3", ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
+      ICSCheckScriptTests.script.path, "--lossless", folder.file("original.ics"),
       folder.file("written.ics"), folder.file("body.txt"),
     ])
     #expect(status == 1)
@@ -92,23 +84,15 @@ struct ICSLosslessScriptTests {
   }
 }
 
-/// Runs helper programs for tests.
+/// Runs Python scripts for tests, with the Python peers (`.requires(.pythonPackages)`).
 enum ScriptRunner {
-  /// Whether `python3` can import the `icalendar` package.
-  static let icalendarIsInstalled: Bool = {
-    (try? run(["python3", "-c", "import icalendar"]).status) == 0
-  }()
-
+  /// Runs the Python that has the peers with `arguments`; its standard output and error
+  /// together.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    guard let python = try PythonPeers.interpreter() else {
+      throw PeerError.missing(.pythonPackages)
+    }
+    let result = try python.run(arguments)
+    return (result.status, result.stdout + result.stderr)
   }
 }

@@ -153,8 +153,7 @@ import Testing
   }
 
   /// icalendar (PyPI) reads an export that mixes calpager's journals and stored ones.
-  @Test(
-    .enabled(if: ScriptRunner.icalendarIsInstalled, "python3 with icalendar is not installed"))
+  @Test(.requires(.pythonPackages))
   func icalendarReadsAMixedExport() throws {
     let folder = TemporaryDirectory("ics-mixed")
     let file = folder.file("mixed.ics")
@@ -166,7 +165,7 @@ import Testing
       print(len(j), len(list(c.walk('VTIMEZONE'))), j[1]['DESCRIPTION'].params['LANGUAGE'],
             j[1]['CATEGORIES'].to_ical().decode())
       """
-    let (status, output) = try ScriptRunner.run(["python3", "-c", script, file])
+    let (status, output) = try ScriptRunner.run(["-c", script, file])
     #expect(status == 0, "\(output)")
     #expect(output == "4 1 en Home,Garden\n")
   }

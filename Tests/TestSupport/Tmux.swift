@@ -5,7 +5,7 @@ import Glibc
 /// tests type into and read the screen of.
 ///
 /// ```swift
-/// @Suite(.enabled(if: Tmux.isAvailable, Tmux.unavailableReason)) struct ShellKeysTests {
+/// @Suite(.requires(.tmux)) struct ShellKeysTests {
 ///   @Test func arrows() throws {
 ///     let tmux = try Tmux(columns: 80, rows: 24)
 ///     try tmux.type("calpager shell")           // typed into bash, then Enter
@@ -21,22 +21,8 @@ import Glibc
 /// when the value is freed. The shell is started with `bash --norc` so that a Ctrl-C sent to the
 /// program under test cannot end the pane.
 public final class Tmux: @unchecked Sendable {
-  /// The tmux executable, or nil when it is not installed.
-  public static let executable: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
-      let candidate = "\(directory)/tmux"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }()
-
-  /// Whether tmux can be used.
-  public static var isAvailable: Bool { executable != nil }
-
-  /// Why tmux tests are skipped (shown in the test report).
-  public static let unavailableReason =
-    "tmux is not installed (apt-get install tmux): the terminal tests are skipped"
+  /// The tmux executable, or nil when it is not installed (`Peer.tmux`).
+  public static var executable: String? { try? Peer.tmux.location() }
 
   /// The server's socket name (`tmux -L`), unique to this value.
   public let socket: String
@@ -48,7 +34,7 @@ public final class Tmux: @unchecked Sendable {
   /// Starts a detached session `columns` by `rows` running `bash --norc`, with `environment`
   /// laid over the test process's, and waits for its prompt.
   public init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
-    guard let executable = Self.executable else { throw TmuxError.notInstalled }
+    guard let executable = Self.executable else { throw PeerError.missing(.tmux) }
     socket = "calpager-test-\(UUID().uuidString.prefix(12))"
     var variables = ["HISTFILE": "/dev/null", "PS1": "$ "]
     variables.merge(environment) { $1 }
@@ -183,7 +169,7 @@ public final class Tmux: @unchecked Sendable {
   /// Runs a tmux command against this server.
   @discardableResult
   public func tmux(_ arguments: [String]) throws -> ProcessResult {
-    guard let executable = Self.executable else { throw TmuxError.notInstalled }
+    guard let executable = Self.executable else { throw PeerError.missing(.tmux) }
     let result = try runProcess(executable, ["-L", socket] + arguments)
     guard result.status == 0 else {
       throw TmuxError.failed(arguments.joined(separator: " "), result.stderr)
@@ -230,8 +216,6 @@ public final class Tmux: @unchecked Sendable {
 
 /// Why a `Tmux` call failed.
 public enum TmuxError: Error, CustomStringConvertible {
-  /// tmux is not installed.
-  case notInstalled
   /// A wait ran out: what was waited for, and the last screen.
   case timedOut(String, String)
   /// A tmux command failed: the command and its error output.
@@ -240,7 +224,6 @@ public enum TmuxError: Error, CustomStringConvertible {
   /// A readable account, with the screen for a timeout.
   public var description: String {
     switch self {
-    case .notInstalled: return "tmux is not installed"
     case .timedOut(let what, let screen):
       return "Timed out waiting for \(what); the screen was:\n\(screen)"
     case .failed(let command, let error): return "tmux \(command) failed: \(error)"

@@ -5,7 +5,7 @@ import Testing
 
 /// `calpager browse` and a paste (the terminal's bracketed paste): text for a prompt, and no
 /// key anywhere else.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct BrowsePasteTerminalTests {
   @Test func aPasteOutsideAPromptRunsNoKey() throws {
     let browse = try BrowseTerminal()

@@ -43,7 +43,7 @@ struct BrowseGoldenCase: Sendable, CustomTestStringConvertible {
 
 /// `calpager browse` in a real terminal (tmux): every key, the screen read back, and the
 /// terminal's settings (`stty -g`) the same after it ends, however it ends.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct BrowseTerminalTests {
   @Test(arguments: BrowseGoldenCase.all)
   func screensAreGolden(_ golden: BrowseGoldenCase) throws {

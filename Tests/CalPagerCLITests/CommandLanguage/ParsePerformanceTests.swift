@@ -10,7 +10,11 @@ import Testing
 /// should take well under a microsecond or two a line. Debug builds are several times slower
 /// than release: `CALPAGER_BENCH=1 swift test -c release --filter ParsePerformance` gives the
 /// figure that counts. A measurement, not a check, so it runs only when asked for.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CALPAGER_BENCH"] != nil))
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["CALPAGER_BENCH"] != nil,
+    "a measurement, run when asked: CALPAGER_BENCH=1 swift test -c release --filter ParsePerformance"
+  ))
 struct ParsePerformanceTests {
   static let lines = [
     "next", "prev", "goto 2024-05-01", "next 3", "goto -2", "today", "add Lunch with Ana",

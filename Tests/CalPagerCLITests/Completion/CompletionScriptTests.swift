@@ -18,10 +18,6 @@ import Testing
     return path
   }
 
-  static func installed(_ shell: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)")
-  }
-
   @Test func theCommandPrintsEachScriptAndRefusesOtherShells() throws {
     let calpager = try InProcess()
     #expect(try calpager.run("completions bash").contains("complete -F _calpager calpager\n"))
@@ -79,7 +75,7 @@ import Testing
   /// zsh: the script loads after `compinit` and registers `_calpager`; with `compadd`,
   /// `_describe` and `_files` replaced by functions that print what they are given, the
   /// function offers what each partial line calls for.
-  @Test(.enabled(if: installed("zsh"), "zsh is not installed (apt-get install zsh)"))
+  @Test(.requires(.zsh))
   func zshLoadsAndOffersWhatEachWordNeeds() throws {
     let path = try script("zsh")
     let program = """
@@ -99,7 +95,7 @@ import Testing
       t calpager import ''
       t calpager next -
       """
-    let result = try runProcess("/usr/bin/zsh", ["-f", "-c", program])
+    let result = try runProcess(try Peer.zsh.path(), ["-f", "-c", program])
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let commands = CompletionModel(mode: .commandLine).commands.count
     #expect(
@@ -116,7 +112,7 @@ import Testing
   }
 
   /// fish: the script loads, and `complete -C` lists what fish would offer.
-  @Test(.enabled(if: installed("fish"), "fish is not installed (apt-get install fish)"))
+  @Test(.requires(.fish))
   func fishLoadsAndCompletes() throws {
     let path = try script("fish")
     let lines: [(String, [String])] = [
@@ -132,7 +128,7 @@ import Testing
     for (line, _) in lines {
       program += "complete -C \(Tmux.quoted(line)); echo ---\n"
     }
-    let result = try runProcess("/usr/bin/fish", ["--no-config", "-c", program])
+    let result = try runProcess(try Peer.fish.path(), ["--no-config", "-c", program])
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let blocks = result.stdout.components(separatedBy: "---\n")
     for (index, (line, expected)) in lines.enumerated() where index < blocks.count {

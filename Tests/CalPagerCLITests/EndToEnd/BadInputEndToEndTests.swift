@@ -188,7 +188,7 @@ import Testing
 
   // MARK: - Permissions and locks
 
-  @Test(.enabled(if: Calpager.canRunAsNobody, "needs root and setpriv to run as nobody"))
+  @Test(.requires(.anotherUser))
   func aDatabaseInAReadOnlyDirectoryIsReadableButNotWritten() throws {
     let calpager = Calpager()
     let directory = calpager.directory.file("readonly")
@@ -220,7 +220,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory + "/new.db"))
   }
 
-  @Test(.enabled(if: Calpager.canRunAsNobody, "needs root and setpriv to run as nobody"))
+  @Test(.requires(.anotherUser))
   func aReadOnlyDatabaseFileIsNotWritten() throws {
     let calpager = try populated()
     // Only the file is read-only: nobody owns the directory and may create a journal there.

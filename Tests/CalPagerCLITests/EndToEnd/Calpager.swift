@@ -65,17 +65,13 @@ final class Calpager: @unchecked Sendable {
       ])
   }
 
-  /// Whether runs can switch to an unprivileged user: root ignores file permissions, so a
-  /// read-only file or directory is only read-only to another user.
-  static let canRunAsNobody =
-    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-
   /// Runs `calpager --db DATABASE arguments…` as the user nobody (uid and gid 65534), through
-  /// `setpriv`; only when `canRunAsNobody`.
+  /// `setpriv`; only in a test that `.requires(.anotherUser)` (root ignores file permissions,
+  /// so a read-only file or directory is only read-only to another user).
   @discardableResult
   func runAsNobody(_ arguments: [String], database: String) throws -> ProcessResult {
     try runProcess(
-      "/usr/bin/setpriv",
+      try Peer.anotherUser.path(),
       [
         "--reuid=65534", "--regid=65534", "--clear-groups", Products.path("calpager"), "--db",
         database,

@@ -6,7 +6,7 @@ import Testing
 
 /// The line mode as a person sees it: `calpager shell` in a real terminal (tmux), commands
 /// typed, the screen read back.
-@Suite(.enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.requires(.tmux))
 struct InteractiveShellTests {
   let calpager = Calpager()
 
@@ -54,7 +54,7 @@ struct InteractiveShellTests {
   /// With standard input not a terminal nothing of the line editor applies: the output is the
   /// same whether standard output is a terminal (a pty from `script`), a pipe or a file.
   @Test(
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+    .requires(.script),
     arguments: [["--json"], ["--width", "80"]])
   func aScriptsOutputIsTheSameOnATerminal(options: [String]) throws {
     try calpager.run(["add", "--day", "2024-05-01", "Dentist at 10:00"])
@@ -79,7 +79,7 @@ struct InteractiveShellTests {
     try reset()
     // stdout a terminal: `script` runs the command on a pty and copies what it wrote.
     let onTerminal = try runProcess(
-      "/usr/bin/script",
+      try Peer.script.path(),
       ["-q", "-e", "-c", "\(quoted) < \(Tmux.quoted(input)) 2>/dev/null", "/dev/null"])
     #expect(piped.stdout.contains("2 May 2024") || piped.stdout.contains("2024-05-02"))
     #expect(fromPipe.stdout == piped.stdout)

@@ -40,7 +40,7 @@ import Testing
     return result
   }
 
-  @Test func aForeignJournalKeepsEveryPropertyThroughAnEditAndUndo() throws {
+  @Test(.requires(.tzdata)) func aForeignJournalKeepsEveryPropertyThroughAnEditAndUndo() throws {
     let calpager = Calpager()
     let file = calpager.directory.file("phone.ics")
     try writeFile(file, Self.phoneJournal)
@@ -136,7 +136,8 @@ import Testing
     #expect(!journal.contains { $0.hasPrefix("DESCRIPTION") })
   }
 
-  @Test func undatedAndRecurringJournalsAreNotesAndNeitherFailsTheImport() throws {
+  @Test(.requires(.tzdata))
+  func undatedAndRecurringJournalsAreNotesAndNeitherFailsTheImport() throws {
     let calpager = Calpager()
     let file = calpager.directory.file("other.ics")
     try writeFile(
@@ -256,7 +257,7 @@ import Testing
     #expect(calpager.snapshot() == before)
   }
 
-  @Test func jrnlEntriesBecomeNotesAndASecondImportChangesNothing() throws {
+  @Test(.requires(.tzdata)) func jrnlEntriesBecomeNotesAndASecondImportChangesNothing() throws {
     let calpager = Calpager()
     let file = calpager.directory.file("journal.json")
     try writeFile(

@@ -32,7 +32,7 @@ import Testing
     #expect(try calpager.run([]).stdout == shown.stdout)
   }
 
-  @Test func todayFollowsTheTimeZone() throws {
+  @Test(.requires(.tzdata)) func todayFollowsTheTimeZone() throws {
     let calpager = Calpager()
     for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata"] {
       var calendar = Calendar(identifier: .gregorian)

@@ -199,7 +199,7 @@ import Testing
   /// Syncs killed with SIGKILL at random moments, each rerun checked for convergence with
   /// nothing lost or duplicated. `CALPAGER_SYNC_CRASH_ROUNDS` sets the rounds of each phase (the full run: 200, with
   /// 5,000 notes in `CALPAGER_SYNC_CRASH_NOTES`).
-  @Test(.enabled(if: Self.hasPythonSQLite, "python3 with its sqlite3 module is not installed"))
+  @Test(.requires(.python3))
   func killedSyncsConverge() throws {
     let environment = ProcessInfo.processInfo.environment
     let rounds = environment["CALPAGER_SYNC_CRASH_ROUNDS"] ?? "6"
@@ -207,15 +207,12 @@ import Testing
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Scripts/sync_crash.py").standardized.path
     let result = try runProcess(
-      "/usr/bin/env",
+      try Peer.python3.path(),
       [
-        "python3", script, "--calpager", Products.path("calpager"), "--rounds", rounds,
+        script, "--calpager", Products.path("calpager"), "--rounds", rounds,
         "--notes", notes,
       ])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("0 failures"), "\(result.stdout)")
   }
-
-  static let hasPythonSQLite =
-    (try? runProcess("/usr/bin/env", ["python3", "-c", "import sqlite3"]).status) == 0
 }

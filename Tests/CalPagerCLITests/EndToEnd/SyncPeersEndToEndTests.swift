@@ -4,12 +4,14 @@ import Testing
 
 /// `calpager sync` between two devices through a real CalDAV server: each case runs one
 /// scenario of `Tests/Scripts/sync_scenarios.py` with the built binary, against Radicale and
-/// vdirsyncer from PyPI (`pip install -r Tests/Scripts/requirements.txt`; CI installs them),
-/// each device set up by the README's recipe.
+/// vdirsyncer from PyPI (the Python peers: the running `python3`'s when it has them, else the
+/// virtual environment the test support makes), each device set up by the README's recipe
+/// (which makes the collection with curl, and syncs in Europe/Berlin).
 ///
 /// The scenarios run one at a time: each starts a server and runs vdirsyncer a few dozen
 /// times, and the machine's two cores are shared with the rest of the suite.
-@Suite(.serialized) struct SyncPeersEndToEndTests {
+@Suite(.serialized, .requires(.pythonPackages), .requires(.curl), .requires(.tzdata))
+struct SyncPeersEndToEndTests {
   static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts")
   static let script = scripts.appendingPathComponent("sync_scenarios.py").path
@@ -19,33 +21,27 @@ import Testing
     "edits", "removals", "conflict", "foreign", "undated", "exact", "offline", "race", "last",
   ]
 
-  /// Runs `sync_scenarios.py` with `arguments` and the built calpager.
+  /// Runs `sync_scenarios.py` with `arguments` and the built calpager, with the Python peers
+  /// first on `PATH` (for `radicale` and the `vdirsyncer` of the devices' `sync-command`).
   static func runScenarios(_ arguments: [String]) throws -> ProcessResult {
-    try runProcess(
-      "/usr/bin/env",
-      ["python3", script, "--calpager", Products.path("calpager")] + arguments,
+    guard let python = try PythonPeers.interpreter() else {
+      throw PeerError.missing(.pythonPackages)
+    }
+    return try python.run(
+      [script, "--calpager", Products.path("calpager")] + arguments,
       environment: ["CALPAGER_DB": nil, "CALPAGER_TODAY": nil])
   }
 
   @Test(arguments: scenarios)
   func scenario(_ name: String) throws {
     let result = try Self.runScenarios(["--only", name, "--verbose"])
-    if result.status == 2 {
-      // radicale, vdirsyncer or curl is missing: say what to install, do not skip.
-      Issue.record(
-        """
-        The sync scenarios need Radicale and vdirsyncer: \
-        pip install -r Tests/Scripts/requirements.txt (CI installs them). \(result.stderr)
-        """)
-      return
-    }
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("sync scenario \(name): ok"), "\(result.stdout)")
   }
 
   /// Every scenario of the script is one of this suite's cases.
   @Test func everyScenarioIsATestCase() throws {
-    let result = try runProcess("/usr/bin/env", ["python3", Self.script, "--list"])
+    let result = try Self.runScenarios(["--list"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").map(String.init) == Self.scenarios)
   }

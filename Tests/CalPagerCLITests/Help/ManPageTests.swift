@@ -52,10 +52,7 @@ import Testing
     #expect(ManPage.formatted("calpager next [<n>]") == "\\fBcalpager\\fR \\fBnext\\fR [\\fIn\\fR]")
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"),
-      "groff is not installed (apt-get install groff)"))
+  @Test(.requires(.groff))
   func groffRendersItWithoutAWarning() throws {
     let directory = TemporaryDirectory("man")
     let result = try runProcess(Products.path("calpager"), ["help", "--man"])
@@ -63,7 +60,7 @@ import Testing
     let path = directory.file("calpager.1")
     try writeFile(path, result.stdoutBytes)
     let rendered = try runProcess(
-      "/usr/bin/groff", ["-man", "-Tutf8", "-ww", path], environment: ["LC_ALL": "C.UTF-8"])
+      try Peer.groff.path(), ["-man", "-Tutf8", "-ww", path], environment: ["LC_ALL": "C.UTF-8"])
     #expect(rendered.status == 0)
     #expect(rendered.stderr.isEmpty, "groff warned: \(rendered.stderr)")
     // groff overstrikes bold text (c\bc): read the letters.

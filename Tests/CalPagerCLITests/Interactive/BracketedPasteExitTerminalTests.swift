@@ -9,7 +9,7 @@ import Testing
 /// The pane's output is recorded byte for byte, and what calpager wrote last of the two before
 /// it ended must be the `l`, with the terminal's settings as they were. A terminal left in the
 /// mode wraps every later paste into the user's shell in markers.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct BracketedPasteExitTerminalTests {
   /// How a run ends: keys typed, or a signal sent.
   enum Ending: Sendable, CustomTestStringConvertible {

@@ -5,7 +5,7 @@ import Testing
 
 /// The line editor as a person uses it: keys typed into a real terminal (tmux), the screen
 /// read back, and the terminal's settings compared before and after every run.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct LineEditorTerminalTests {
   let probe: ProbeTerminal
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The line editor (the terminal probe) in a real terminal for what its tests before it did not
 /// cover: a line longer than the terminal, the kill ring and word moves, a paste.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct LineEditorWrapTerminalTests {
   let probe: ProbeTerminal
 

@@ -8,7 +8,7 @@ import Testing
 /// `calpager shell` on a terminal (tmux), for what the line editor of its own brought: a
 /// paste is text (bracketed paste), wide and combining characters are edited by what they
 /// look like, and the terminal, bracketed paste included, is put back on every way out.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct ShellEditingTerminalTests {
   let terminal: ProbeTerminal
 

@@ -8,7 +8,7 @@ import Testing
 /// `calpager shell` on a terminal (tmux): lines edited, history across sessions,
 /// Tab completion from the registry, Ctrl-C and Ctrl-D, the width after a resize; the
 /// terminal's settings compared before and after every run.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct ShellTerminalTests {
   let terminal: ProbeTerminal
 

@@ -6,7 +6,7 @@ import Testing
 /// The full-screen layer (TerminalMode, KeyReader, Screen, LinePrompt) in a real terminal:
 /// keys sent by tmux decoded, frames drawn, and the terminal restored exactly however the
 /// program ends.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, Comment(rawValue: Tmux.unavailableReason)))
+@Suite(.serialized, .requires(.tmux))
 struct TerminalModeTerminalTests {
   let probe: ProbeTerminal
 
