@@ -99,23 +99,19 @@ extension NoteStore {
   public func importRecords(dryRun: Bool = false, _ next: () throws -> DecodedNote?) throws
     -> ImportSummary
   {
-    // Rolling back also when nothing changed keeps a repeated import from touching the file
-    // at all (a commit would still bump the header's change counter).
-    struct RollBack: Error { let summary: ImportSummary }
-    do {
+    var summary = ImportSummary()
+    try mappingErrors {
       // Once: the records `next` has handed out cannot be read again, so a commit that finds
       // the database busy fails the import instead of running it over an input already
       // consumed (which would import nothing and report success).
-      return try performWriteOnce { database in
-        let summary = try NoteStore.importRecords(into: database, next)
-        if dryRun || (summary.added == 0 && summary.updated == 0) {
-          throw RollBack(summary: summary)
-        }
-        return summary
+      try unit(.once) { database in
+        summary = try NoteStore.importRecords(into: database, next)
+        // Rolling back also when nothing changed keeps a repeated import from touching the
+        // file at all (a commit would still bump the header's change counter).
+        return dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit
       }
-    } catch let rollBack as RollBack {
-      return rollBack.summary
     }
+    return summary
   }
 
   private static func importRecords(
