@@ -9,7 +9,7 @@ import Glibc
 /// whether it reads or writes and never needs to know what its caller opened. A body that
 /// throws rolls its transaction or savepoint back, and the first error is rethrown.
 ///
-/// Busy retry happens here and nowhere else (`run(_:_:)`), by the rule of `WriteMode`: a
+/// Busy retry happens here and nowhere else (`run(_:_:_:)`), by the rule of `WriteMode`: a
 /// retried body runs again whole, so it must only touch the database; a body that consumes
 /// input is written `.once` and is never run twice.
 ///
@@ -41,7 +41,7 @@ extension Database {
   ///   releases it into the transaction (which may still roll back), `.rollback` undoes what
   ///   `body` did and nothing else.
   /// - When SQLite answers busy past the busy timeout, `kind`'s `WriteMode` says what is run
-  ///   again (see `run(_:_:)`); a savepoint is never retried by itself: its transaction is.
+  ///   again (see `run(_:_:_:)`); a savepoint is never retried by itself: its transaction is.
   ///
   /// - Precondition: `kind` is a read or no read transaction is open (a write inside a read
   ///   transaction would take the write lock half way, and could fail for want of it).
@@ -49,76 +49,84 @@ extension Database {
   package func inTransaction(
     _ kind: TransactionKind, _ body: (Database) throws -> TransactionCompletion
   ) throws {
+    _ = try inTransaction(kind, body, endingAs: { $0 })
+  }
+
+  /// `inTransaction(_:_:)` for a body that returns a value: `ending` says, from the value,
+  /// whether the unit commits or rolls back (an import that changed nothing rolls back).
+  package func inTransaction<T>(
+    _ kind: TransactionKind, _ body: (Database) throws -> T,
+    endingAs ending: (T) -> TransactionCompletion
+  ) throws -> T {
     guard let open = openTransaction else {
-      try run(kind, body)
-      return
+      guard case .write(let mode) = kind else { return try runRead(body, ending) }
+      return try run(mode, body, ending)
     }
     if case .write = kind {
       precondition(open.kind != .read, "a write inside a read transaction")
     }
     if kind == .write(.once) { openTransaction?.consumesInput = true }
-    try inSavepoint(body)
+    return try inSavepoint(body, ending)
   }
 
   /// Runs `body` in one snapshot: a read transaction, or the transaction already open (a
   /// read needs no savepoint: it has nothing to undo).
   package func read<T>(_ body: (Database) throws -> T) throws -> T {
-    if isInTransaction { return try body(self) }
-    var result: T?
-    try inTransaction(.read) { database in
-      result = try body(database)
-      return .commit
-    }
-    return result!
+    // (SQLite's own flag, which `run` keeps in step with `openTransaction`: asking it costs
+    // no exclusivity check, on the line mode's every paging line.)
+    if !isAutocommit { return try body(self) }
+    return try runRead(body) { _ in .commit }
   }
 
   /// Runs `body` as a write (`inTransaction(.write(mode))`) that keeps what it did.
   package func write<T>(_ mode: WriteMode = .retrying, _ body: (Database) throws -> T) throws
     -> T
   {
-    var result: T?
-    try inTransaction(.write(mode)) { database in
-      result = try body(database)
-      return .commit
-    }
-    return result!
+    try inTransaction(.write(mode), body) { _ in .commit }
   }
 
-  /// Opens a transaction of `kind`, runs `body` in it and ends it, trying again while SQLite
-  /// answers busy as `kind` allows: the only place calpager retries a transaction.
+  /// Opens a read transaction, runs `body` in it and ends it as `ending` says.
   ///
-  /// - `BEGIN` busy: tried again, after a pause, in every write mode but `.withoutWaiting`:
-  ///   `body` has not started.
+  /// A read transaction is not retried: its statements wait for a lock as any do, and
+  /// `BEGIN DEFERRED` takes none.
+  private func runRead<T>(
+    _ body: (Database) throws -> T, _ ending: (T) -> TransactionCompletion
+  ) throws -> T {
+    precondition(isAutocommit, "a transaction opened by hand is open")
+    try execute("BEGIN DEFERRED")
+    openTransaction = OpenTransaction(kind: .read, consumesInput: false)
+    defer { openTransaction = nil }
+    return try finish(body, ending)
+  }
+
+  /// Opens a write transaction, runs `body` in it and ends it as `ending` says, trying again
+  /// while SQLite answers busy as `mode` allows: the only place calpager retries a
+  /// transaction.
+  ///
+  /// - `BEGIN` busy: tried again, after a pause, in every mode but `.withoutWaiting`: `body`
+  ///   has not started.
   /// - Busy once `body` started (a statement, or `COMMIT`, which with the rollback journal
   ///   waits for readers): rolled back, and run again whole only in `.retrying` mode and only
   ///   if no body that consumes input ran in it (a `.once` savepoint).
   /// - `.withoutWaiting` turns the busy wait off for the whole transaction, `COMMIT` included,
   ///   and tries nothing again.
-  /// - A read transaction is not retried (its statements wait as any do).
-  private func run(
-    _ kind: TransactionKind, _ body: (Database) throws -> TransactionCompletion
-  ) throws {
+  private func run<T>(
+    _ mode: WriteMode, _ body: (Database) throws -> T, _ ending: (T) -> TransactionCompletion
+  ) throws -> T {
     precondition(isAutocommit, "a transaction opened by hand is open")
-    let mode: WriteMode?
-    if case .write(let writeMode) = kind { mode = writeMode } else { mode = nil }
     if mode == .withoutWaiting { busyWait.isSuspended = true }
-    defer { busyWait.isSuspended = false }
+    defer { if mode == .withoutWaiting { busyWait.isSuspended = false } }
     var attempt = 1
     while true {
       var consumedInput = false
       do {
-        try execute(mode == nil ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE")
-        openTransaction = OpenTransaction(kind: kind, consumesInput: mode == .once)
-        defer {
-          consumedInput = openTransaction?.consumesInput ?? false
-          openTransaction = nil
-        }
-        try finish(body)
-        return
+        try execute("BEGIN IMMEDIATE")
+        openTransaction = OpenTransaction(kind: .write(mode), consumesInput: mode == .once)
+        defer { consumedInput = openTransaction.take()?.consumesInput ?? false }
+        return try finish(body, ending)
       } catch let error as BusyReporting where error.isBusy {
         // A busy BEGIN consumed nothing: the body had not started.
-        guard let mode, mode != .withoutWaiting, !consumedInput,
-          attempt < Database.writeAttempts
+        guard mode != .withoutWaiting, !consumedInput, attempt < Database.writeAttempts
         else { throw error }
         Database.pause(beforeAttempt: attempt)
         attempt += 1
@@ -126,17 +134,19 @@ extension Database {
     }
   }
 
-  /// Runs `body` in the transaction just begun and ends it as `body` answers; rolls back on
+  /// Runs `body` in the transaction just begun and ends it as `ending` says; rolls back on
   /// any error, keeping the first.
-  private func finish(_ body: (Database) throws -> TransactionCompletion) throws {
-    let completion: TransactionCompletion
+  private func finish<T>(
+    _ body: (Database) throws -> T, _ ending: (T) -> TransactionCompletion
+  ) throws -> T {
+    let result: T
     do {
-      completion = try body(self)
+      result = try body(self)
     } catch {
       rollbackQuietly()
       throw error
     }
-    switch completion {
+    switch ending(result) {
     case .commit:
       do {
         try execute("COMMIT")
@@ -150,10 +160,13 @@ extension Database {
       // disk).
       if !isAutocommit { try execute("ROLLBACK") }
     }
+    return result
   }
 
-  /// Runs `body` in a savepoint of the open transaction.
-  private func inSavepoint(_ body: (Database) throws -> TransactionCompletion) throws {
+  /// Runs `body` in a savepoint of the open transaction and ends it as `ending` says.
+  private func inSavepoint<T>(
+    _ body: (Database) throws -> T, _ ending: (T) -> TransactionCompletion
+  ) throws -> T {
     // SQLite ends the whole transaction on its own after some errors (a full disk, an I/O
     // error): a savepoint then would start an autocommitted one, outside everything.
     guard !isAutocommit else {
@@ -162,19 +175,20 @@ extension Database {
         message: "the transaction was rolled back by an earlier error")
     }
     try execute("SAVEPOINT calpager_unit")
-    let completion: TransactionCompletion
+    let result: T
     do {
-      completion = try body(self)
+      result = try body(self)
     } catch {
       rollbackSavepointQuietly()
       throw error
     }
-    switch completion {
+    switch ending(result) {
     case .commit: try execute("RELEASE calpager_unit")
     case .rollback:
       try execute("ROLLBACK TO calpager_unit")
       try execute("RELEASE calpager_unit")
     }
+    return result
   }
 
   /// Undoes and ends the innermost savepoint, unless SQLite already ended the transaction.

@@ -99,19 +99,16 @@ extension NoteStore {
   public func importRecords(dryRun: Bool = false, _ next: () throws -> DecodedNote?) throws
     -> ImportSummary
   {
-    var summary = ImportSummary()
+    // Once: the records `next` has handed out cannot be read again, so a commit that finds
+    // the database busy fails the import instead of running it over an input already
+    // consumed (which would import nothing and report success).
     try mappingErrors {
-      // Once: the records `next` has handed out cannot be read again, so a commit that finds
-      // the database busy fails the import instead of running it over an input already
-      // consumed (which would import nothing and report success).
-      try unit(.once) { database in
-        summary = try NoteStore.importRecords(into: database, next)
+      try unit(.once, { database in try NoteStore.importRecords(into: database, next) }) {
         // Rolling back also when nothing changed keeps a repeated import from touching the
         // file at all (a commit would still bump the header's change counter).
-        return dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit
+        summary in dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit
       }
     }
-    return summary
   }
 
   private static func importRecords(

@@ -300,7 +300,7 @@ struct LineMode {
       TextResult.version.render(to: output, style: context.style)
     case .command(let arguments):
       let result = try Dispatcher.run(arguments, in: context)
-      if let transaction = result as? TransactionResult {
+      if let transaction = result.transactionAnswer {
         return .transaction(transaction, context.style)
       }
       result.render(to: output, style: context.style)
