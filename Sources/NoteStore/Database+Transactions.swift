@@ -9,7 +9,8 @@ import Glibc
 /// whether it reads or writes and never needs to know what its caller opened. A body that
 /// throws rolls its transaction or savepoint back, and the first error is rethrown.
 ///
-/// Busy retry happens here and nowhere else (`run(_:_:_:)`), by the rule of `WriteMode`: a
+/// Busy retry happens here and nowhere else (`retryingWhileBusy`, by the rule of `WriteMode` in
+/// `run(_:_:_:)`): a
 /// retried body runs again whole, so it must only touch the database; a body that consumes
 /// input is written `.once` and is never run twice.
 ///
@@ -116,20 +117,37 @@ extension Database {
     precondition(isAutocommit, "a transaction opened by hand is open")
     if mode == .withoutWaiting { busyWait.isSuspended = true }
     defer { if mode == .withoutWaiting { busyWait.isSuspended = false } }
-    var attempt = 1
+    return try Database.retryingWhileBusy { retryable in
+      // A busy BEGIN consumed nothing: the body had not started.
+      retryable = mode != .withoutWaiting
+      try execute("BEGIN IMMEDIATE")
+      openTransaction = OpenTransaction(kind: .write(mode), consumesInput: mode == .once)
+      defer { if openTransaction.take()?.consumesInput == true { retryable = false } }
+      return try finish(body, ending)
+    }
+  }
+
+  /// Runs `attempt` again while it fails because another connection held a lock past the busy
+  /// timeout, a bounded number of times with a growing, jittered pause: calpager's one busy
+  /// retry loop (a write transaction's, and the online backup's).
+  ///
+  /// `attempt` sets its argument to false once what it did cannot be done again (it consumed
+  /// input, or it must not wait): then its busy failure is thrown at once.
+  static func retryingWhileBusy<T, Failure: Error>(
+    _ attempt: (_ retryable: inout Bool) throws(Failure) -> T
+  ) throws(Failure) -> T {
+    var number = 1
     while true {
-      var consumedInput = false
+      var retryable = true
       do {
-        try execute("BEGIN IMMEDIATE")
-        openTransaction = OpenTransaction(kind: .write(mode), consumesInput: mode == .once)
-        defer { consumedInput = openTransaction.take()?.consumesInput ?? false }
-        return try finish(body, ending)
-      } catch let error as BusyReporting where error.isBusy {
-        // A busy BEGIN consumed nothing: the body had not started.
-        guard mode != .withoutWaiting, !consumedInput, attempt < Database.writeAttempts
+        return try attempt(&retryable)
+      } catch {
+        // (A `catch … where` clause on a typed throw crashes the 6.3 compiler.)
+        guard (error as? BusyReporting)?.isBusy == true, retryable,
+          number < Database.writeAttempts
         else { throw error }
-        Database.pause(beforeAttempt: attempt)
-        attempt += 1
+        Database.pause(beforeAttempt: number)
+        number += 1
       }
     }
   }
