@@ -125,7 +125,7 @@ public enum CalPager {
           explicitPath: options.databasePath, environment: environment)
         let store = try NoteStore(location: location)
         return Session(
-          store: store, environment: environment, output: output, savesEveryMove: true,
+          store: store, environment: environment, output: output, selectionSaving: .withTheMove,
           today: today)
       }
       do {

@@ -11,7 +11,7 @@ import Glibc
 final class BusyWait {
   /// How long one wait may last, in milliseconds.
   let timeoutMilliseconds: Int
-  /// While true, a busy lock is answered at once, without waiting (`Database.withoutWaiting`).
+  /// While true, a busy lock is answered at once, without waiting (a `.withoutWaiting` write).
   var isSuspended = false
   private var started: timespec?
 

@@ -8,8 +8,8 @@ extension Database {
   /// reader, rather than being copied halfway).
   ///
   /// A step that finds the source locked has already waited out the busy timeout; it is
-  /// tried again as a write transaction would be, a bounded number of times, so a lock held
-  /// for good makes the backup fail as busy instead of waiting forever.
+  /// tried again as a write transaction is (`retryingWhileBusy`), a bounded number of times,
+  /// so a lock held for good makes the backup fail as busy instead of waiting forever.
   ///
   /// - Throws: `DatabaseError` when the copy fails.
   package func backup(into destination: Database) throws(DatabaseError) {
@@ -18,15 +18,14 @@ extension Database {
       throw DatabaseError(
         code: sqlite3_errcode(destination.rawHandle), connection: destination.rawHandle)
     }
-    var code = sqlite3_backup_step(backup, -1)
-    var attempt = 1
-    while (code == SQLITE_BUSY || code == SQLITE_LOCKED) && attempt < Database.writeAttempts {
-      Database.pause(beforeAttempt: attempt)
-      attempt += 1
-      code = sqlite3_backup_step(backup, -1)
+    let stepped = Result { () throws(DatabaseError) in
+      try Database.retryingWhileBusy { (_: inout Bool) throws(DatabaseError) in
+        let code = sqlite3_backup_step(backup, -1)
+        guard code == SQLITE_DONE else { throw DatabaseError(code: code, connection: rawHandle) }
+      }
     }
     let finish = sqlite3_backup_finish(backup)
-    guard code == SQLITE_DONE else { throw DatabaseError(code: code, connection: rawHandle) }
+    try stepped.get()
     guard finish == SQLITE_OK else {
       throw DatabaseError(code: finish, connection: destination.rawHandle)
     }

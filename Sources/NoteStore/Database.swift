@@ -21,7 +21,11 @@ package final class Database {
   package let path: String
   private let handle: OpaquePointer
   private var statements = StatementCache()
-  private let busyWait = BusyWait(timeoutMilliseconds: Int(Database.busyTimeoutMilliseconds))
+  /// How the connection waits for another connection's lock.
+  let busyWait: BusyWait
+  /// The transaction `inTransaction` opened, while it is open: the connection's own record of
+  /// what is open, which every unit of work nests in.
+  var openTransaction: OpenTransaction?
 
   /// How long, in milliseconds, SQLite waits for another connection's lock.
   ///
@@ -42,10 +46,15 @@ package final class Database {
   /// - Parameters:
   ///   - path: The file, or `:memory:`.
   ///   - mode: Whether to write and whether to create the file.
+  ///   - busyTimeoutMilliseconds: How long a statement waits for another connection's lock.
   /// - Throws: `DatabaseError` when the file cannot be opened. The handle SQLite returns even
   ///   on failure is closed before the error is thrown.
-  package init(path: String, mode: OpenMode = .readWriteCreate) throws(DatabaseError) {
+  package init(
+    path: String, mode: OpenMode = .readWriteCreate,
+    busyTimeoutMilliseconds: Int = Int(Database.busyTimeoutMilliseconds)
+  ) throws(DatabaseError) {
     self.path = path
+    busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds)
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
     case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -94,15 +103,6 @@ package final class Database {
 
   /// The rowid of the last row inserted on this connection (0 before any).
   package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
-
-  /// Runs `body` with the busy wait off: a lock another connection holds fails a statement
-  /// at once with SQLite's busy answer instead of waiting up to the busy timeout (for work
-  /// that can be tried again later, such as saving the full-screen view's selection).
-  package func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
-    busyWait.isSuspended = true
-    defer { busyWait.isSuspended = false }
-    return try body()
-  }
 
   /// The statement for `sql`, prepared on first use and cached.
   ///

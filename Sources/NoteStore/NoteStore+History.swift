@@ -49,7 +49,7 @@ extension NoteStore {
   /// - Returns: What was reverted.
   /// - Throws: `StoreError.nothingToUndo` when the history is empty.
   public func undo() throws -> UndoneAction {
-    try performWrite { database in
+    try writing { database in
       let statement = try database.prepare(
         "SELECT id, kind, first_added, last_added FROM actions ORDER BY id DESC LIMIT 1")
       try statement.bind([])

@@ -99,22 +99,15 @@ extension NoteStore {
   public func importRecords(dryRun: Bool = false, _ next: () throws -> DecodedNote?) throws
     -> ImportSummary
   {
-    // Rolling back also when nothing changed keeps a repeated import from touching the file
-    // at all (a commit would still bump the header's change counter).
-    struct RollBack: Error { let summary: ImportSummary }
-    do {
-      // Once: the records `next` has handed out cannot be read again, so a commit that finds
-      // the database busy fails the import instead of running it over an input already
-      // consumed (which would import nothing and report success).
-      return try performWriteOnce { database in
-        let summary = try NoteStore.importRecords(into: database, next)
-        if dryRun || (summary.added == 0 && summary.updated == 0) {
-          throw RollBack(summary: summary)
-        }
-        return summary
+    // Once: the records `next` has handed out cannot be read again, so a commit that finds
+    // the database busy fails the import instead of running it over an input already
+    // consumed (which would import nothing and report success).
+    try mappingErrors {
+      try unit(.once, { database in try NoteStore.importRecords(into: database, next) }) {
+        // Rolling back also when nothing changed keeps a repeated import from touching the
+        // file at all (a commit would still bump the header's change counter).
+        summary in dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit
       }
-    } catch let rollBack as RollBack {
-      return rollBack.summary
     }
   }
 

@@ -13,7 +13,7 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    return try performWrite { database in
+    return try writing { database in
       let now = Clock.nowMilliseconds()
       let id = try NoteStore.takeNoteIDs(1, in: database)
       let note = Note(
@@ -63,7 +63,7 @@ extension NoteStore {
     note: Note, changed: Bool
   ) {
     if let body { try NoteStore.checkBody(body) }
-    return try performWrite { database in
+    return try writing { database in
       let old = try NoteStore.requireNote(id: id, in: database)
       var note = old
       note.body = body ?? old.body
@@ -91,7 +91,7 @@ extension NoteStore {
   /// - Returns: The note as it was.
   @discardableResult
   public func remove(id: Int) throws -> Note {
-    try performWrite { database in
+    try writing { database in
       let note = try NoteStore.requireNote(id: id, in: database)
       let now = Clock.nowMilliseconds()
       let action = try NoteStore.recordAction("rm", at: now, added: nil, in: database)

@@ -46,9 +46,9 @@ extension NoteStore {
     var failure: String?
     var checked = true
     do {
-      // Each index in a unit of its own (a savepoint inside an open batch): a failed check
-      // may end the transaction it ran in.
-      try performWriteOnce { database in
+      // Each index in a unit of its own (a savepoint inside an open one): a failed check
+      // undoes what it ran.
+      try writing { database in
         // rank 1: compare the index with the notes' text too; without it SQLite 3.40 checks
         // only the index's own structure, and an index missing a note passes.
         try database.execute(
@@ -102,7 +102,7 @@ extension NoteStore {
     let before = try checkSearchIndexes()
     let rebuilt = before.filter { all || !$0.isHealthy }.map(\.index)
     if !rebuilt.isEmpty {
-      try performWrite { database in
+      try writing { database in
         for index in rebuilt {
           try database.execute("INSERT INTO \(index.table) (\(index.table)) VALUES ('rebuild')")
         }

@@ -15,7 +15,7 @@ extension NoteStore {
 
   /// Stores `value` for the setting `key`, replacing any value it had.
   public func setSetting(_ key: String, to value: String) throws {
-    try performWrite { database in
+    try writing { database in
       try database.execute(
         "INSERT INTO settings (key, value) VALUES (?, ?) "
           + "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -26,7 +26,7 @@ extension NoteStore {
   /// Removes the setting `key`, so its default applies; returns whether it was set.
   @discardableResult
   public func removeSetting(_ key: String) throws -> Bool {
-    try performWrite { database in
+    try writing { database in
       try database.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
       return database.changes > 0
     }

@@ -131,7 +131,7 @@ extension NoteStore {
   {
     guard !changes.isEmpty else { return [] }
     var updated = session
-    let outcomes = try performWrite { database in
+    let outcomes = try writing { database in
       var apply = SyncApplication(database: database, session: session)
       let outcomes = try changes.map { try apply.apply($0) }
       updated = apply.session

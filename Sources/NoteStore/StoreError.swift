@@ -86,3 +86,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 }
+
+extension StoreError: BusyReporting {
+  /// Whether another connection held the lock past the busy timeout (`busy`).
+  package var isBusy: Bool {
+    if case .busy = self { return true }
+    return false
+  }
+}

@@ -90,26 +90,27 @@ import Testing
   @Test func aSavepointIsExplicitAndUndoesOnlyItsOwnChanges() throws {
     let database = try openScratch()
     struct Abort: Error {}
-    try database.beginTransaction()
-    try database.execute("INSERT INTO t (b) VALUES ('outer kept')")
-    try database.inSavepoint { try $0.execute("INSERT INTO t (b) VALUES ('inner kept')") }
-    _ = try? database.inSavepoint { database in
-      try database.execute("INSERT INTO t (b) VALUES ('inner dropped')")
-      throw Abort()
+    try database.inTransaction(.write(.retrying)) { database in
+      try database.execute("INSERT INTO t (b) VALUES ('outer kept')")
+      try database.write { try $0.execute("INSERT INTO t (b) VALUES ('inner kept')") }
+      _ = try? database.write { database in
+        try database.execute("INSERT INTO t (b) VALUES ('inner dropped')")
+        throw Abort()
+      }
+      #expect(try database.scalarInt("SELECT count(*) FROM t") == 2)
+      return .rollback
     }
-    #expect(try database.scalarInt("SELECT count(*) FROM t") == 2)
-    try database.rollbackTransaction()
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 0)
   }
 
   @Test func writeOnceRollsBackWhatItsBodyDidWhenTheBodyThrows() throws {
     let database = try openScratch()
     struct Abort: Error {}
-    _ = try? database.writeOnce { database in
+    _ = try? database.write(.once) { database in
       try database.execute("INSERT INTO t (b) VALUES ('dropped')")
       throw Abort()
     }
-    try database.writeOnce { try $0.execute("INSERT INTO t (b) VALUES ('kept')") }
+    try database.write(.once) { try $0.execute("INSERT INTO t (b) VALUES ('kept')") }
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
     #expect(database.isAutocommit)
   }

@@ -91,12 +91,13 @@ import Testing
 
   @Test func aTransactionOfAddsKeepsTheIndexesInStep() throws {
     try withStore { store, _ throws in
-      try store.beginBatch()
-      for index in 0..<50 {
-        try store.add(
-          index.isMultiple(of: 2) ? "会議 \(index)" : "meeting \(index)", on: day("2024-05-01"))
+      try store.inTransaction(.once) { () throws -> TransactionCompletion in
+        for index in 0..<50 {
+          try store.add(
+            index.isMultiple(of: 2) ? "会議 \(index)" : "meeting \(index)", on: day("2024-05-01"))
+        }
+        return .commit
       }
-      try store.commitBatch()
       try expectHealthy(store, "begin…commit")
       #expect(try ids(store, "会議").count == 25 && ids(store, "meeting").count == 25)
     }

@@ -20,19 +20,21 @@ import Testing
   @Test func answersAtOnceWhileAnotherConnectionHoldsTheWriteLock() throws {
     try withStore { store, _ throws in
       let other = try NoteStore(location: store.location)
-      try other.beginBatch()
-      var start = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &start)
-      #expect(try !store.saveSelectedDayWithoutWaiting(day("2024-05-01")))
-      var end = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &end)
-      let milliseconds =
-        (end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1_000_000
-      // About time: the busy timeout is 3 s, so a save that waited takes at least 3 s; one
-      // that did not takes a few milliseconds, and 500 ms leaves a hundredfold margin for a
-      // busy machine while staying far below the wait.
-      #expect(milliseconds < 500)
-      try other.rollbackBatch()
+      // The other connection holds the write lock for as long as its body runs.
+      try other.inTransaction(.once) { () throws -> TransactionCompletion in
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        #expect(try !store.saveSelectedDayWithoutWaiting(day("2024-05-01")))
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let milliseconds =
+          (end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1_000_000
+        // About time: the busy timeout is 3 s, so a save that waited takes at least 3 s; one
+        // that did not takes a few milliseconds, and 500 ms leaves a hundredfold margin for a
+        // busy machine while staying far below the wait.
+        #expect(milliseconds < 500)
+        return .rollback
+      }
       #expect(try store.selectedDay() == nil)
       // Once the lock is gone, the same save goes through, and a later wait is normal again.
       #expect(try store.saveSelectedDayWithoutWaiting(day("2024-05-01")))

@@ -102,9 +102,9 @@ extension Browser {
         if result.endsSession { return .quit(0) }
         try load()
         if result is PageResult || result is DayPageResult {
-          // A paging command moved the selection: the page shows it.
+          // A paging command moved the selection (saved once the keys pause): the page
+          // shows it.
           session.output.flush()
-          selectionMoved()
           return .proceed
         }
         let printed = lines(of: result, style: session.style(for: options))

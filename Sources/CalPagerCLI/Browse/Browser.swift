@@ -77,8 +77,9 @@ final class Browser {
   private(set) var mode = Mode.pager
   /// The status bar's message.
   private(set) var message: Message?
-  /// Whether the selection moved since it was last saved.
-  private(set) var selectionSaveDue = false
+  /// Whether the selection moved since it was last saved (the store holds the move until then:
+  /// `SelectionSaving.soonWithoutWaiting`).
+  var selectionSaveDue: Bool { session.store.unsavedSelection != nil }
   /// Whether a selection save found the database locked and waits for the next `tick`.
   private(set) var selectionSavePending = false
   /// Runs its argument with the terminal as it was before the full screen (for `$EDITOR`).
@@ -247,7 +248,7 @@ final class Browser {
   /// Runs every second without a key: retries a selection save that found the database
   /// locked, and reloads the page when another process changed the database.
   func tick() {
-    if selectionSaveDue { saveSelection() }
+    if selectionSaveDue { saveSelection() } else { selectionSavePending = false }
     checkForChanges()
   }
 
@@ -286,15 +287,7 @@ final class Browser {
 
   /// Moves the selection (saved once the keys pause), or shows why it could not move.
   func move(to target: @escaping (Day) throws -> Day, selecting noteID: Int? = nil) {
-    attempt {
-      try load(moving: target, selecting: noteID)
-      selectionMoved()
-    }
-  }
-
-  /// Notes that the selection moved: it is saved once the keys pause.
-  func selectionMoved() {
-    selectionSaveDue = true
+    attempt { try load(moving: target, selecting: noteID) }
   }
 
   private func move(_ target: @escaping (Day) throws -> Day) {
@@ -309,9 +302,7 @@ final class Browser {
   /// Saves the selection if the database can be written at once; else marks it for `tick`.
   func saveSelection() {
     do {
-      let saved = try session.saveSelectionWithoutWaiting()
-      selectionSavePending = !saved
-      selectionSaveDue = !saved
+      selectionSavePending = try !session.saveSelectionWithoutWaiting()
     } catch {
       selectionSavePending = true
       show(error)

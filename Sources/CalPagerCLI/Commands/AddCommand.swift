@@ -39,7 +39,6 @@ struct AddCommand: CalPagerCommand {
     let target = try day.map(session.resolve) ?? session.selectedDay()
     let text = try TextInput.text(body, initial: "", environment: context.environment)
     guard text.hasVisibleText else { throw CLIError.emptyNoteNotAdded }
-    try session.saveSelection()
     let note = try session.store.add(text, on: target)
     return NoteResult(note: note, message: "Added #\(note.id ?? 0) to \(note.day.longName)")
   }

@@ -52,7 +52,7 @@ struct BrowseCommand: ArgumentlessCommand {
     // The browser's own session: what its commands print is captured for the screen.
     let session = Session(
       store: try context.store, environment: context.environment,
-      output: Output(capturing: 1 << 12), savesEveryMove: false)
+      output: Output(capturing: 1 << 12), selectionSaving: .soonWithoutWaiting)
     return BrowseResult(status: try BrowseLoop.run(session: session, options: context.options))
   }
 }

@@ -105,12 +105,10 @@ struct ConfigCommand: CalPagerCommand {
     case .set(let name, let value):
       let key = try SettingKey(parsing: name)
       let canonical = try MenuOptions.canonicalValue(value, for: key)
-      try session.saveSelection()
       try store.setSetting(key.rawValue, to: canonical)
       return SettingsResult(settings: [.init(key: key, value: canonical)], form: .assignment)
     case .unset(let name):
       let key = try SettingKey(parsing: name)
-      try session.saveSelection()
       try store.removeSetting(key.rawValue)
       return SettingsResult(
         settings: [.init(key: key, value: key.defaultValue)], form: .assignment)
@@ -142,11 +140,9 @@ extension ConfigCommand {
         throw Self.spec.failure("the value of sync-dir is empty: give a directory")
       }
       let path = SyncSettings.absolute(value)
-      try session.saveSelection()
       try session.store.setSetting(name, to: path)
       return SettingsResult(settings: [.init(name: name, value: path)], form: .assignment)
     case .unset:
-      try session.saveSelection()
       try session.store.removeSetting(name)
       return SettingsResult(settings: [.init(name: name, value: "")], form: .assignment)
     case .list:

@@ -39,7 +39,6 @@ struct EditCommand: CalPagerCommand {
     }
     let text = try TextInput.text(body, initial: initial, environment: context.environment)
     guard text.hasVisibleText else { throw CLIError.emptyNoteNotChanged(id: id) }
-    try session.saveSelection()
     let change = try session.store.change(id: id, body: text)
     guard change.changed else {
       return NoteResult(

@@ -95,7 +95,6 @@ struct ImportCommand: CalPagerCommand {
     }
     // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
     var decoder = try NoteDecoder(format: format, source: input, zone: LocalTime.zone)
-    try session.saveSelection()
     let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
     return ImportResult(
       name: name, summary: summary, report: decoder.report,

@@ -28,7 +28,6 @@ struct MoveCommand: CalPagerCommand {
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
     let day = try session.resolve(date)
-    try session.saveSelection()
     let change = try session.store.change(id: id, day: day)
     let note = change.note
     guard change.changed else {

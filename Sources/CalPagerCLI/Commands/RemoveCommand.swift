@@ -23,7 +23,6 @@ struct RemoveCommand: CalPagerCommand {
 
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
-    try session.saveSelection()
     let note = try session.store.remove(id: id)
     return NoteResult(note: note, message: "Removed #\(note.id ?? id) from \(note.day.longName)")
   }

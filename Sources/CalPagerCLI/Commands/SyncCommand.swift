@@ -56,7 +56,6 @@ struct SyncCommand: CalPagerCommand {
           + "and it is remembered")
     }
     let config = try UserConfig.load(environment: context.environment)
-    try session.saveSelection()
     let vdir = try Vdir.open(path, creating: !dryRun)
     try vdir.lock()
     if directory != nil, !dryRun, stored != vdir.path {

@@ -1,7 +1,12 @@
 import CommandLanguage
 
 /// `begin`, `commit` and `rollback`: the line mode's transaction commands, which take no
-/// arguments, change the session's transaction and answer with what became of it.
+/// arguments and answer with what became of the transaction.
+///
+/// The line mode opens and ends the transaction around the lines between them
+/// (`LineMode.runTransaction`): it is one write of the store whose body is those lines, so it
+/// runs once (they are input, read once), and they are savepoints in it. What `run` does is
+/// check that the command is in its place and answer.
 protocol TransactionCommand: ArgumentlessCommand where Result == TransactionResult {
   /// What the command does to the transaction.
   static var outcome: TransactionResult.State { get }
@@ -23,9 +28,12 @@ extension TransactionCommand {
   func run(in context: CommandContext) throws -> TransactionResult {
     let session = try context.session
     switch Self.outcome {
-    case .begun: try session.beginTransaction()
-    case .committed: try session.commitTransaction()
-    case .rolledBack: try session.rollbackTransaction()
+    case .begun:
+      if let open = session.transaction {
+        throw CLIError.transactionAlreadyOpen(since: open.startLine)
+      }
+    case .committed, .rolledBack:
+      guard session.transaction != nil else { throw CLIError.noTransaction }
     }
     return TransactionResult(state: Self.outcome, line: session.lineNumber)
   }

@@ -16,7 +16,6 @@ struct UndoCommand: ArgumentlessCommand {
 
   func run(in context: CommandContext) throws -> UndoResult {
     let session = try context.session
-    try session.saveSelection()
     return UndoResult(undone: try session.store.undo())
   }
 }

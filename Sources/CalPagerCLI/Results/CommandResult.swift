@@ -16,12 +16,17 @@ protocol CommandResult {
 
   /// Whether the line mode ends after this result (`quit`).
   var endsSession: Bool { get }
+
+  /// What the line mode must do to its transaction (`begin`, `commit`, `rollback`); nil for
+  /// every other command. (A requirement, not a cast: the line mode asks on every line.)
+  var transactionAnswer: TransactionResult? { get }
 }
 
 extension CommandResult {
   var failure: CLIError? { nil }
   var exitStatus: Int32 { 0 }
   var endsSession: Bool { false }
+  var transactionAnswer: TransactionResult? { nil }
 }
 
 /// A result shown as text, or with `--json` as one JSON object of the members

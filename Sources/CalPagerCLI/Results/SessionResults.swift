@@ -38,6 +38,8 @@ struct TransactionResult: CommandResult {
   /// The line of the command.
   let line: Int
 
+  var transactionAnswer: TransactionResult? { self }
+
   func render(to output: Output, style: Style) {
     guard style.json else { return }
     output.jsonObject { json in

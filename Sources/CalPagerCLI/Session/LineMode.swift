@@ -45,42 +45,155 @@ struct LineMode {
     case failed
     /// It ended the session (`quit`).
     case quit
+    /// It was `begin`, `commit` or `rollback`, in its place: the line mode opens or ends the
+    /// transaction, and then answers in `style`.
+    case transaction(TransactionResult, Style)
+  }
+
+  /// How a run of lines ended.
+  private enum End {
+    /// The input ended or could not be read, or a write to stdout failed.
+    case input
+    /// `quit`.
+    case quit
+    /// `commit` or `rollback`, inside a transaction: answered in `style` once it is done.
+    case transaction(TransactionResult, Style)
+  }
+
+  /// Where one session reads its lines from, and what it found so far.
+  private final class Run {
+    let reader: LineReader
+    let editor: LineEditor?
+    let interactive: Bool
+    /// Whether any line failed.
+    var failed = false
+    /// The `begin` line of a transaction the end of the session rolled back, if any.
+    var rolledBackSince: Int?
+
+    init(reader: LineReader, editor: LineEditor?, interactive: Bool) {
+      self.reader = reader
+      self.editor = editor
+      self.interactive = interactive
+    }
   }
 
   /// Runs the session and returns the exit status.
   func run() -> Int32 {
-    session.savesEveryMove = false
+    // A script of paging lines commits nothing until it writes (`SelectionSaving`).
+    session.store.selectionSaving = .atNextWrite
     let output = session.output
     let reader = LineReader(descriptor: input)
     reader.willRead = { output.flush() }
     let interactive = Terminal.isTerminal(input)
     // A person at a terminal edits lines; a script's input is read as it is.
-    let editor = interactive ? makeEditor() : nil
-    var failed = false
+    let run = Run(
+      reader: reader, editor: interactive ? makeEditor() : nil, interactive: interactive)
+    _ = runLines(run)
+    return finish(run)
+  }
+
+  /// Runs lines until the input ends or `quit`, and, inside a transaction, until `commit` or
+  /// `rollback`.
+  private func runLines(_ run: Run) -> End {
+    let output = session.output
     while !output.failed {
       // A failed write while waiting for this line: stop before running it.
-      guard let parsed = nextLine(from: reader, editor: editor, interactive: interactive),
+      guard
+        let parsed = nextLine(
+          from: run.reader, editor: run.editor, interactive: run.interactive),
         !output.failed
       else { break }
       session.lineNumber += 1
-      switch run(parsed) {
+      switch self.run(parsed) {
       case .ran: break
-      case .failed: failed = true
-      case .quit: return finish(failed: failed)
+      case .failed: run.failed = true
+      case .quit: return .quit
+      case .transaction(let answer, let style):
+        guard answer.state == .begun else { return .transaction(answer, style) }
+        if let end = runTransaction(begun: answer, style: style, run) { return end }
       }
       // Bounded memory on a long script; on a terminal or a pipe read line by line, the
       // reader's `willRead` writes the answers out before waiting.
       if output.buffer.count >= 1 << 15 { output.flush() }
     }
-    if !output.failed, let code = reader.readError {
+    if !output.failed, let code = run.reader.readError {
       // Not the end of the script: reading its next line failed, and nothing more was run.
       session.lineNumber += 1
       report(
         CLIError.inputUnreadable(reason: String(cString: strerror(code))),
         style: session.style(for: options))
-      failed = true
+      run.failed = true
     }
-    return finish(failed: failed)
+    return .input
+  }
+
+  /// Runs the lines after `begin` as its transaction.
+  ///
+  /// The transaction is one write of the store whose body is those lines (so it runs once:
+  /// they are input, read once), each line's changes a savepoint in it. `commit` keeps them
+  /// unless a line failed; `rollback`, the end of the input and `quit` drop them, and the
+  /// selection goes back to where `begin` found it.
+  ///
+  /// - Returns: nil to go on with the next line, else how the session ended (the input or
+  ///   `quit`, inside the transaction).
+  private func runTransaction(begun: TransactionResult, style: Style, _ run: Run) -> End? {
+    var end = End.input
+    var started = false
+    var failure: Error?
+    do {
+      try session.store.inTransaction(.once) {
+        started = true
+        session.transaction = LineTransaction(startLine: begun.line)
+        begun.render(to: session.output, style: style)
+        end = runLines(run)
+        guard case .transaction(let answer, _) = end, answer.state == .committed,
+          session.transaction?.failedLine == nil
+        else { return .rollback }
+        return .commit
+      }
+    } catch {
+      failure = error
+    }
+    let failedLine = session.transaction?.failedLine
+    session.transaction = nil
+    guard started else {
+      // `BEGIN` itself failed (busy past the timeout and every retry): begin's error.
+      fail(failure!, style: style)
+      run.failed = true
+      return nil
+    }
+    guard case .transaction(let answer, let answerStyle) = end else {
+      // The input ended, stdout failed, or `quit`: rolled back, and said on stderr.
+      session.revertToSavedSelection()
+      let style = session.style(for: options)
+      session.output.flush()
+      if let failure {
+        ErrorReport(failure).write(to: errors, json: style.json)
+      } else if !session.output.failed {
+        ErrorReport(CLIError.transactionNeverCommitted(since: begun.line))
+          .write(to: errors, json: style.json)
+      }
+      run.failed = true
+      run.rolledBackSince = begun.line
+      return end
+    }
+    let committed = answer.state == .committed
+    if !committed || failure != nil || failedLine != nil { session.revertToSavedSelection() }
+    if let failure {
+      fail(
+        committed
+          ? CLIError.commitFailed(since: begun.line, reason: "\(failure)") : failure,
+        style: answerStyle)
+      run.failed = true
+    } else if committed, let failedLine {
+      fail(
+        CLIError.transactionRolledBack(failedLine: failedLine, since: begun.line),
+        style: answerStyle)
+      run.failed = true
+    } else {
+      answer.render(to: session.output, style: answerStyle)
+    }
+    return nil
   }
 
   /// The next line, parsed; nil at the end of the input.
@@ -156,7 +269,7 @@ struct LineMode {
       return .failed
     }
     do {
-      return try runLine(invocation.request, in: context) ? .quit : .ran
+      return try runLine(invocation.request, in: context)
     } catch {
       fail(error, style: context.style)
       return .failed
@@ -170,8 +283,10 @@ struct LineMode {
     return arguments.spec.endsTransaction
   }
 
-  /// Runs one line's request; returns whether the session ends.
-  private func runLine(_ request: Invocation.Request, in context: CommandContext) throws -> Bool {
+  /// Runs one line's request.
+  private func runLine(_ request: Invocation.Request, in context: CommandContext) throws
+    -> Outcome
+  {
     let output = session.output
     switch request {
     case .help(let name):
@@ -185,18 +300,21 @@ struct LineMode {
       TextResult.version.render(to: output, style: context.style)
     case .command(let arguments):
       let result = try Dispatcher.run(arguments, in: context)
+      if let transaction = result.transactionAnswer {
+        return .transaction(transaction, context.style)
+      }
       result.render(to: output, style: context.style)
       if let failure = result.failure {
         // With --json the result (`check`'s report) is the line's one object.
         if context.style.json {
           markFailed()
-          return false
+          return .ran
         }
         throw failure
       }
-      return result.endsSession
+      return result.endsSession ? .quit : .ran
     }
-    return false
+    return .ran
   }
 
   /// Reports a line's error and, inside a transaction, aborts it.
@@ -239,28 +357,15 @@ struct LineMode {
     errors.flush()
   }
 
-  /// Ends the session: rolls back a transaction left open, saves the selection.
+  /// Ends the session: saves the selection (a transaction left open was rolled back where it
+  /// ended, `runTransaction`).
   ///
   /// It also reports a failed write to stdout. Everything here goes to stderr: no line asked
   /// for it.
-  private func finish(failed: Bool) -> Int32 {
-    var failed = failed
+  private func finish(_ run: Run) -> Int32 {
+    var failed = run.failed
     let output = session.output
     let style = session.style(for: options)
-    let open = session.transaction
-    if let open {
-      output.flush()
-      do {
-        try session.rollbackTransaction()
-        if !output.failed {
-          ErrorReport(CLIError.transactionNeverCommitted(since: open.startLine))
-            .write(to: errors, json: style.json)
-        }
-      } catch {
-        ErrorReport(error).write(to: errors, json: style.json)
-      }
-      failed = true
-    }
     do {
       try session.saveSelection()
     } catch {
@@ -269,7 +374,7 @@ struct LineMode {
     }
     if !output.flush() {
       let error = CLIError.outputFailed(
-        reason: output.writeErrorReason, rolledBackSince: open?.startLine)
+        reason: output.writeErrorReason, rolledBackSince: run.rolledBackSince)
       ErrorReport(error).write(to: errors, json: style.json)
       failed = true
     }

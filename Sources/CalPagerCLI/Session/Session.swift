@@ -8,9 +8,9 @@ import NoteStore
 /// line of `calpager shell`.
 ///
 /// The session keeps one connection and one `Pager` for its whole life, so in the line mode a
-/// step inside the window costs no query. The selection is saved by each paging command of a
-/// one-shot run, in the write transaction that reads it; in the line mode, before each write
-/// and at the end.
+/// step inside the window costs no query. When a move of the selection is saved is the
+/// store's `selectionSaving` (`SelectionSaving`): with the move in a one-shot run, at the
+/// next write and at the end in the line mode, soon and without waiting in `browse`.
 final class Session {
   let store: NoteStore
   let environment: [String: String]
@@ -24,28 +24,25 @@ final class Session {
   let today: Day
   /// What the environment says about colour and width, read once per session.
   private let styleEnvironment: StyleEnvironment
-  /// Whether each move of the selection is saved at once (one-shot runs) or at the next write
-  /// and at the end (the line mode).
-  var savesEveryMove: Bool
   /// The paging model.
   let pager: Pager
-  /// The selected day when it differs from the one saved (the line mode).
-  private(set) var unsavedSelection: Day?
-  /// The line mode's open transaction, if any.
+  /// Where the line mode's transaction began and which of its lines failed, while the line
+  /// mode runs one (the connection knows what is open; this is what messages name).
   var transaction: LineTransaction?
   /// The number of the line the line mode is running; 0 on the command line.
   var lineNumber = 0
 
-  /// A session on `store`; `today` defaults to the one `environment` gives (the clock when
-  /// `CALPAGER_TODAY` is unset or invalid: the command line refuses an invalid one first).
+  /// A session on `store` that saves the selection as `selectionSaving` says; `today`
+  /// defaults to the one `environment` gives (the clock when `CALPAGER_TODAY` is unset or
+  /// invalid: the command line refuses an invalid one first).
   init(
-    store: NoteStore, environment: [String: String], output: Output, savesEveryMove: Bool,
-    today: Day? = nil
+    store: NoteStore, environment: [String: String], output: Output,
+    selectionSaving: SelectionSaving, today: Day? = nil
   ) {
     self.store = store
+    store.selectionSaving = selectionSaving
     self.environment = environment
     self.output = output
-    self.savesEveryMove = savesEveryMove
     pager = Pager(store: store)
     outputIsTerminal = Terminal.isTerminal(output.descriptor)
     terminalWidth = Terminal.columns(of: output.descriptor)
@@ -66,21 +63,18 @@ final class Session {
   /// today.
   func selectedDay() throws -> Day {
     if let day = pager.selectedDay { return day }
-    if let unsavedSelection { return unsavedSelection }
+    if let day = store.unsavedSelection { return day }
     return try store.selectedDay() ?? today
   }
 
-  /// Saves the selection if it moved since it was last saved.
+  /// Saves the selection if it moved since it was last saved (the end of a session).
   func saveSelection() throws {
-    guard let day = unsavedSelection else { return }
-    try store.setSelectedDay(day)
-    unsavedSelection = nil
+    try store.saveSelection()
   }
 
-  /// Goes back to the saved selection, forgetting the moves made since it was saved: after a
-  /// rollback, which took back what the line mode's transaction saved.
+  /// Goes back to the selection the store holds, forgetting the pager's: after a rollback,
+  /// which took back the moves made in it.
   func revertToSavedSelection() {
-    unsavedSelection = nil
     pager.forgetSelection()
   }
 
@@ -88,10 +82,7 @@ final class Session {
   /// saved and this returns false, at once, for the caller to try again later (the
   /// full-screen view, which must never make a key press wait).
   func saveSelectionWithoutWaiting() throws -> Bool {
-    guard let day = unsavedSelection else { return true }
-    guard try store.saveSelectedDayWithoutWaiting(day) else { return false }
-    unsavedSelection = nil
-    return true
+    try store.saveSelectionWithoutWaiting()
   }
 
   /// The day `expression` names, relative to today and the selection.
@@ -119,10 +110,10 @@ final class Session {
   /// The page of the selected day, of its week or of its month, after moving the selection to
   /// `target(selected, unit)` when a target is given.
   ///
-  /// Everything happens in one unit, so the page's menu marks and notes come from one state
-  /// even while other processes write: in a one-shot run that moves, one write transaction
-  /// that reads the selection, saves the new one and reads the page; otherwise one read
-  /// transaction (the line mode saves its selection later).
+  /// Everything happens in one unit (`NoteStore.readPage(moving:_:)`), so the page's menu
+  /// marks and notes come from one state even while other processes write: in a one-shot run
+  /// that moves, one write transaction that reads the selection, saves the new one and reads
+  /// the page; otherwise one read transaction (the line mode saves its selection later).
   ///
   /// - Parameters:
   ///   - width: The menu's width in columns.
@@ -156,18 +147,9 @@ final class Session {
       case .month:
         page = .month(try self.pager.monthPage(day, width: width, today: self.today))
       }
-      if target != nil {
-        if self.savesEveryMove {
-          try self.store.setSelectedDay(day)
-        } else {
-          self.unsavedSelection = day
-        }
-      }
+      if target != nil { try self.store.moveSelection(to: day) }
       return page
     }
-    if savesEveryMove && target != nil {
-      return try store.write(body)
-    }
-    return try store.read(body)
+    return try store.readPage(moving: target != nil, body)
   }
 }

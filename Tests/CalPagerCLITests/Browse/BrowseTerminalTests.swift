@@ -196,14 +196,16 @@ struct BrowseTerminalTests {
     let browse = try BrowseTerminal(environment: ["CALPAGER_BUSY_TIMEOUT_MS": "200"])
     try browse.start(waitingFor: "Saturday 15 June 2030")
     let other = try browse.store()
-    try other.beginBatch()
-    try browse.press("l", until: "The database is locked")
-    try browse.press("l", until: "Monday 17 June 2030")
-    try browse.tmux.send("q")
-    try browse.expectEnd(status: 1)
-    let screen = try browse.tmux.capture()
-    #expect(screen.contains("Error: '\(browse.database)' is locked by another process"))
-    try other.rollbackBatch()
+    // The other connection holds the write lock for as long as its body runs.
+    try other.inTransaction(.once) { () throws -> TransactionCompletion in
+      try browse.press("l", until: "The database is locked")
+      try browse.press("l", until: "Monday 17 June 2030")
+      try browse.tmux.send("q")
+      try browse.expectEnd(status: 1)
+      let screen = try browse.tmux.capture()
+      #expect(screen.contains("Error: '\(browse.database)' is locked by another process"))
+      return .rollback
+    }
   }
 
   @Test func refusesWithoutATerminal() throws {

@@ -16,7 +16,7 @@ import Testing
     calpager = try InProcess(environment: environment)
     let session = Session(
       store: calpager.store, environment: calpager.session.environment,
-      output: Output(capturing: 1 << 12), savesEveryMove: false)
+      output: Output(capturing: 1 << 12), selectionSaving: .soonWithoutWaiting)
     browser = Browser(session: session, size: TerminalSize(columns: 80, rows: 24)) { $0() }
   }
 
@@ -182,7 +182,7 @@ import Testing
     let calpager = try InProcess(environment: ["EDITOR": editor])
     let session = Session(
       store: calpager.store, environment: calpager.session.environment,
-      output: Output(capturing: 64), savesEveryMove: false)
+      output: Output(capturing: 64), selectionSaving: .soonWithoutWaiting)
     let browser = Browser(session: session, size: TerminalSize(columns: 80, rows: 24)) { body in
       handedBack += 1
       body()
@@ -300,16 +300,18 @@ import Testing
   @Test func aLockedDatabaseNeverHoldsAKeyAndTheSaveIsRetried() throws {
     try start()
     let other = try calpager.otherConnection()
-    try other.beginBatch()
-    press(.right)
-    #expect(day == Day("2024-05-02"), "the page moves at once")
-    browser.saveIfDue()
-    #expect(browser.selectionSavePending)
-    #expect(!browser.wantsSaveSoon, "a locked save waits for the next tick")
-    #expect(status.contains("locked"))
-    browser.tick()
-    #expect(browser.selectionSavePending, "still locked")
-    try other.rollbackBatch()
+    // The other connection holds the write lock for as long as its body runs.
+    try other.inTransaction(.once) { () throws -> TransactionCompletion in
+      press(.right)
+      #expect(day == Day("2024-05-02"), "the page moves at once")
+      browser.saveIfDue()
+      #expect(browser.selectionSavePending)
+      #expect(!browser.wantsSaveSoon, "a locked save waits for the next tick")
+      #expect(status.contains("locked"))
+      browser.tick()
+      #expect(browser.selectionSavePending, "still locked")
+      return .rollback
+    }
     browser.tick()
     #expect(!browser.selectionSavePending)
     #expect(try calpager.store.selectedDay() == Day("2024-05-02"))

@@ -27,7 +27,7 @@ final class InProcess {
     merged["CALPAGER_TODAY"] = today
     session = Session(
       store: store, environment: merged, output: Output(descriptor: descriptor),
-      savesEveryMove: true)
+      selectionSaving: .withTheMove)
   }
 
   deinit {

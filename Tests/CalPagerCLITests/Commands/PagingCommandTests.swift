@@ -72,7 +72,7 @@ import Testing
     // Text reads only ids and bodies; the same page kept by the session and then shown as
     // JSON must read the uids and times too.
     let calpager = try InProcess()
-    calpager.session.savesEveryMove = false
+    calpager.store.selectionSaving = .atNextWrite
     let note = try calpager.store.add("Dentist at 10:00", on: Day("2024-05-01")!)
     #expect(try calpager.run("goto 2024-05-01", mode: .shellLine).contains("#1  Dentist"))
     let page = try calpager.json("show --json")

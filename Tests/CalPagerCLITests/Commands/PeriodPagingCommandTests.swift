@@ -117,7 +117,7 @@ import Testing
     let calpager = try InProcess()
     // As in the line mode: moves are saved later, so the database does not change between
     // commands.
-    calpager.session.savesEveryMove = false
+    calpager.store.selectionSaving = .atNextWrite
     try calpager.run("goto 2024-05-01 --by week")
     let weeks = try #require(calpager.session.pager.weeks?.controller)
     #expect(weeks.dataSource.countQueries == 1)

@@ -44,7 +44,7 @@ import Testing
   func stepsAgreeWithFoundationAndComeBackUnlessClamped(unit: CalendarUnit) throws {
     let calpager = try InProcess()
     // As in the line mode: the selection is kept in the session, not written each step.
-    calpager.session.savesEveryMove = false
+    calpager.store.selectionSaving = .atNextWrite
     var random = SplitMix64(seed: unit == .month ? 1_900_2100 : 2_100_1900)
     let first = Day(year: 1900, month: 1, day: 1)!.dayNumber
     let last = Day(year: 2100, month: 12, day: 31)!.dayNumber

@@ -17,7 +17,7 @@ import Testing
     let output = Output(descriptor: open("/dev/null", O_WRONLY))
     return Session(
       store: store, environment: ["CALPAGER_TODAY": "2030-06-15"], output: output,
-      savesEveryMove: true)
+      selectionSaving: .withTheMove)
   }
 
   @Test(arguments: [
