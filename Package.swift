@@ -28,7 +28,7 @@ var package = Package(
     .target(name: "Interchange", dependencies: ["DisplayText", "CalendarPaging", "NoteModel"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
-    .target(name: "Recurrence", dependencies: ["CalendarPaging"]),
+    .target(name: "Recurrence", dependencies: ["CalendarPaging", "DisplayText"]),
     // Sync's vocabulary (the file stats, items, versions and changes the store records and
     // VdirSync plans with) is NoteStore's Sync/ folder, a file per type: the store applies and
     // records it, and keeps some of it internal (a session's undo step, an item's init).
@@ -125,7 +125,16 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzICSDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzICalItem", ["FuzzSupport"]),
+  ("FuzzRecurrence", ["Recurrence", "CalendarPaging", "DisplayText"]),
 ]
+// The recurrence benchmark (Tests/Benchmarks/RecurrenceBenchmark), declared only when
+// CALPAGER_BENCH_RECURRENCE is set, so a plain build never builds it.
+if Context.environment["CALPAGER_BENCH_RECURRENCE"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "RecurrenceBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
+      path: "Tests/Benchmarks/RecurrenceBenchmark"))
+}
 if fuzzing {
   for target in fuzzTargets {
     package.targets.append(

@@ -1,0 +1,71 @@
+import CalendarPaging
+
+/// One step of a series stream.
+enum StreamStep {
+  /// The next candidate instance in wall-clock order (not yet checked against `EXDATE`).
+  case point(SeriesPoint)
+  /// No more.
+  case end
+  /// The budget ran out.
+  case exhausted
+}
+
+/// The candidates of a series in wall-clock order from a given time.
+///
+/// Every rule's cursor and the `DTSTART`/`RDATE` points, merged. An all-day series' times are its days' midnights.
+struct SeriesStream {
+  private enum Head {
+    case pending
+    case value(LocalDateTime)
+    case done
+  }
+
+  private var cursors: [RuleCursor]
+  private var heads: [Head]
+  private let extras: [SeriesPoint]
+  private var extraIndex: Int
+  private let isDateOnly: Bool
+
+  /// The stream of `series` from `lower` on.
+  init(_ series: RecurrenceSet, from lower: LocalDateTime) {
+    cursors = series.expansions.map { RuleCursor($0, from: lower) }
+    heads = Array(repeating: .pending, count: cursors.count)
+    extras = series.extraPoints
+    var low = 0
+    var high = extras.count
+    while low < high {
+      let middle = (low + high) / 2
+      if extras[middle].local < lower { low = middle + 1 } else { high = middle }
+    }
+    extraIndex = low
+    isDateOnly = series.start.isDate
+  }
+
+  /// The next candidate, the end, or `.exhausted`.
+  mutating func next(budget: inout SearchBudget) -> StreamStep {
+    var best: Int?
+    var bestLocal: LocalDateTime?
+    for index in cursors.indices {
+      if case .pending = heads[index] {
+        switch cursors[index].next(budget: &budget) {
+        case .instance(let local):
+          heads[index] = .value(
+            isDateOnly ? LocalDateTime(day: local.day, secondOfDay: 0) : local)
+        case .end: heads[index] = .done
+        case .exhausted: return .exhausted
+        }
+      }
+      if case .value(let local) = heads[index], bestLocal.map({ local < $0 }) ?? true {
+        best = index
+        bestLocal = local
+      }
+    }
+    if extraIndex < extras.count, bestLocal.map({ extras[extraIndex].local <= $0 }) ?? true {
+      extraIndex += 1
+      return .point(extras[extraIndex - 1])
+    }
+    guard let best, let bestLocal else { return .end }
+    heads[best] = .pending
+    return .point(SeriesPoint(local: bestLocal))
+  }
+}
