@@ -145,7 +145,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .inputUnreadable(let reason):
       return "cannot read standard input (\(reason)); nothing from here on was run"
     case .unknownSetting(let name):
-      let names = (SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory])
+      let names =
+        (SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory, HistorySettings.depth])
         .joined(separator: ", ")
       return "Unknown setting \(Quote.quoted(name)): the settings are \(names)"
     case .invalidSetting(let value, let key):

@@ -15,7 +15,8 @@ public struct UndoneAction: Sendable, Equatable {
 }
 
 extension NoteStore {
-  /// Records an action for `undo`: its kind, time and the ids of the notes it created.
+  /// Records an action for `undo`: its kind, time and the ids of the notes it created; the
+  /// history then keeps the last `undo-depth` actions (`trimHistory`).
   ///
   /// - Returns: The action's id, for `saveForUndo`.
   @discardableResult
@@ -25,7 +26,9 @@ extension NoteStore {
     try database.execute(
       "INSERT INTO actions (kind, at, first_added, last_added) VALUES (?, ?, ?, ?)",
       [.text(kind), .int(time), .int(added?.lowerBound), .int(added?.upperBound)])
-    return database.lastInsertedRowID
+    let action = database.lastInsertedRowID
+    try trimHistory(newest: action, in: database)
+    return action
   }
 
   /// Keeps `note` as it is now, so undoing `action` can put it back.
