@@ -61,6 +61,15 @@ import Testing
       #expect(search.status == 0, "round \(round): \(search.stderr)")
       #expect(search.stdout.contains("Dentist at ten"))
     }
+    // A paging command whose only write is the selection shows its page at once, then
+    // waits to save the move; past the busy timeout it says it could not.
+    let moved = try calpager.run(
+      ["goto", "2024-05-02"], environment: ["CALPAGER_BUSY_TIMEOUT_MS": "300"])
+    #expect(moved.stdout.contains("Thursday 2 May 2024"), "\(moved.stdout)")
+    #expect(moved.status == 1)
+    #expect(
+      moved.stderr.contains("page above was shown, but the selected day was not saved: ")
+        && moved.stderr.contains("is locked by another process"), "\(moved.stderr)")
     #expect(importer.isRunning)
     try input.write(contentsOf: records(40_000..<42_000))
     try input.close()
@@ -69,6 +78,8 @@ import Testing
     let check = try calpager.run(["check"])
     #expect(check.status == 0, "\(check.stdout)")
     #expect(check.stdout.contains("notes:        42001 notes"), "\(check.stdout)")
+    #expect(try calpager.run(["goto", "2024-05-02"]).status == 0)
+    #expect(try calpager.run(["show"]).stdout.contains("Thursday 2 May 2024"))
   }
 
   @Test func anImportKilledPartWayLeavesNothingOfItself() throws {
