@@ -278,7 +278,7 @@ private struct SyncApplication {
   mutating func undoStep() throws -> Int {
     if let action = session.action { return action }
     let action = try NoteStore.recordAction(
-      "sync", at: Clock.nowMilliseconds(), added: nil, in: database)
+      "sync", at: Clock.nowMilliseconds(), added: nil, folder: session.path, in: database)
     session.action = action
     return action
   }

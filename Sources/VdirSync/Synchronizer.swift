@@ -68,6 +68,11 @@ public final class Synchronizer {
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
+  /// Conflict copies the batch being carried out committed before its files (for a failure's
+  /// message).
+  var batchCopies: [SyncFailure.KeptCopy] = []
+  /// Item files the batch being carried out wrote or removed so far.
+  var batchFilesChanged = 0
   /// Whether the folder's marker is still to be written (at the first batch).
   var needsMarker: Bool
   /// Uids (their fingerprints: 8 bytes each) of files whose decision was not carried out,
@@ -90,8 +95,10 @@ public final class Synchronizer {
   /// Runs the sync.
   ///
   /// - Returns: What was done (or planned).
-  /// - Throws: `SyncError` for the vdir, the store's errors for the database; what was done
-  ///   until then is consistent, and the next sync carries on.
+  /// - Throws: `SyncError` when the folder cannot be listed or was emptied (nothing done);
+  ///   once the merge began, `SyncFailure`: the error (`SyncError` for the vdir, the store's
+  ///   for the database) with what was done until then, which is consistent, and the next
+  ///   sync carries on.
   public func run() throws -> SyncReport {
     let listing = try vdir.list(removingTemporaryFiles: !options.dryRun)
     if !options.forceDelete, let vdirID = session.vdir, !listing.hasItems {
@@ -100,10 +107,17 @@ public final class Synchronizer {
       let count = try store.syncedNoteCount(vdir: vdirID)
       if count > 0 { throw SyncError.emptied(path: vdir.path, notes: count) }
     }
-    try mergeItems(listing)
-    try sendNewNotes(listing)
-    if !options.dryRun { try identifyConflictNotes() }
-    return report
+    do {
+      try mergeItems(listing)
+      try sendNewNotes(listing)
+      if !options.dryRun { try identifyConflictNotes() }
+      return report
+    } catch {
+      // The error with what was already done, for the user to know (a conflict copy made).
+      if !options.dryRun { try? identifyConflictNotes() }
+      throw SyncFailure(
+        error: error, report: report, copies: batchCopies, filesChanged: batchFilesChanged)
+    }
   }
 
   // MARK: - The two passes
@@ -247,8 +261,19 @@ public final class Synchronizer {
       needsMarker = false
       touchedFiles = true
     }
+    batchCopies.removeAll()
+    batchFilesChanged = 0
     let before = jobs.compactMap(\.before)
-    if !before.isEmpty { _ = try store.applySync(before, session: &session) }
+    if !before.isEmpty {
+      let outcomes = try store.applySync(before, session: &session)
+      for (job, outcome) in zip(jobs.filter { $0.before != nil }, outcomes) {
+        guard case .addCopy(let copy) = job.before, case .applied(let id) = outcome else {
+          continue
+        }
+        batchCopies.append(
+          SyncFailure.KeptCopy(name: job.change?.name ?? "", uid: copy.uid, id: id))
+      }
+    }
     var changes: [SyncChange] = []
     var pending: [Job] = []
     for var job in jobs {
@@ -259,6 +284,7 @@ public final class Synchronizer {
           continue
         }
         touchedFiles = true
+        batchFilesChanged += 1
         job.change = job.change.map { $0.withStat(stat) }
       case .remove(let name, let fingerprint):
         guard case .done = try vdir.remove(name, fingerprint: fingerprint) else {
@@ -266,6 +292,7 @@ public final class Synchronizer {
           continue
         }
         touchedFiles = true
+        batchFilesChanged += 1
       case nil: break
       }
       if let change = job.change {
@@ -277,6 +304,8 @@ public final class Synchronizer {
     }
     if touchedFiles { try vdir.syncToDisk() }
     let outcomes = try store.applySync(changes, session: &session)
+    batchCopies.removeAll()
+    batchFilesChanged = 0
     for (job, outcome) in zip(pending, outcomes) {
       if case .applied = outcome {
         count(job.effect)

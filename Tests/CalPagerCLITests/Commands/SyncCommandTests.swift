@@ -277,7 +277,7 @@ import Testing
     #expect(
       try desktop.run("sync") == Self.summary(vdir, received: 1, updated: 1, removed: 1) + "\n")
     #expect(
-      try desktop.run("undo") == "Undid sync: removed 1 note, restored 2 notes\n")
+      try desktop.run("undo --sync") == "Undid sync: removed 1 note, restored 2 notes\n")
     #expect(try desktop.run("export") == before)
 
     // The next sync carries the undo out, and the laptop follows.

@@ -1,0 +1,153 @@
+import CalendarPaging
+import Foundation
+import Glibc
+import NoteModel
+import NoteStore
+import TestSupport
+import Testing
+
+/// `calpager sync` at the edges, through the binary on real folders (issue 20, items 6-12):
+/// undo and sync, a failed sync, a moved folder, a renamed file, UID clashes, a rewrite in
+/// place and a racing writer.
+@Suite struct SyncEdgesEndToEndTests {
+  /// A journal another device wrote, as `NAME.ics` in `vdir`.
+  static func phoneJournal(
+    uid: String, day: String = "20240502", summary: String,
+    modified: String = "20240501T100000Z"
+  ) -> String {
+    journalItem(
+      uid: uid,
+      [
+        "DTSTAMP:\(modified)", "LAST-MODIFIED:\(modified)", "DTSTART;VALUE=DATE:\(day)",
+        "SUMMARY:\(summary)",
+      ])
+  }
+
+  /// The `*.ics` names in `path`, sorted.
+  static func items(_ path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+      .filter { $0.hasSuffix(".ics") }.sorted()
+  }
+
+  /// The bodies of every note, sorted.
+  static func bodies(_ calpager: Calpager) throws -> [String] {
+    try calpager.store().notes(in: Day.first...Day.last).map(\.body).sorted()
+  }
+
+  // MARK: - 12. undo and sync
+
+  @Test func aPlainUndoNeverUndoesASyncAndUndoSyncDoes() throws {
+    let calpager = Calpager()
+    let vdir = calpager.directory.file("vdir")
+    try calpager.run(["add", "--day", "2024-05-01", "Written here"])
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    try writeFile(
+      vdir + "/phone-1.ics", Self.phoneJournal(uid: "phone-1", summary: "From the phone"))
+    let sync = try calpager.run(["sync", vdir])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(try Self.bodies(calpager) == ["From the phone", "Written here"])
+
+    // What a cron job's sync received is not the target of the user's next undo.
+    let before = calpager.snapshot()
+    let undo = try calpager.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(undo.stdout.isEmpty)
+    let prefix = "Error: The last change is the sync with '\(vdir)' at "
+    let suffix =
+      " UTC; a plain undo never undoes a sync: to take it back, run 'calpager undo --sync'\n"
+    #expect(undo.stderr.hasPrefix(prefix) && undo.stderr.hasSuffix(suffix), "\(undo.stderr)")
+    let time = undo.stderr.dropFirst(prefix.count).dropLast(suffix.count)
+    #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/) != nil, "\(time)")
+    #expect(calpager.snapshot() == before)
+
+    let deliberate = try calpager.run(["undo", "--sync"])
+    #expect(deliberate.status == 0, "\(deliberate.stderr)")
+    #expect(deliberate.stdout == "Undid sync: removed 1 note\n")
+    #expect(try Self.bodies(calpager) == ["Written here"])
+
+    // Now the last change is the add: --sync refuses it, a plain undo takes it.
+    let notSync = try calpager.run(["undo", "--sync"])
+    #expect(notSync.status == 1)
+    #expect(
+      notSync.stderr
+        == "Error: The last change is not a sync but 'add': nothing was undone; run "
+        + "'calpager undo' to undo it\n")
+    #expect(try calpager.run(["undo"]).stdout == "Undid add: removed 1 note\n")
+
+    let help = try calpager.run(["undo", "--help"])
+    #expect(help.stdout.contains("--sync"))
+    #expect(help.stdout.contains("A plain undo never undoes a sync"))
+  }
+
+  // MARK: - 11. a failed sync
+
+  /// Runs `chown -R nobody` on `path`.
+  static func giveToNobody(_ path: String) throws {
+    #expect(try runProcess("/bin/chown", ["-R", "65534:65534", path]).status == 0)
+  }
+
+  @Test(.requires(.anotherUser))
+  func aFailedSyncNamesWhatItAppliedAndKeepsTheFolderThatWorks() throws {
+    let calpager = Calpager()
+    let home = calpager.directory.file("db")
+    let database = home + "/calpager.db"
+    let vdir = calpager.directory.file("vdir")
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+    try calpager.run(["add", "--day", "2024-05-01", "Written here"], database: database)
+    #expect(try calpager.run(["sync", vdir], database: database).status == 0)
+    let name = try #require(Self.items(vdir).first)
+    let uid = String(name.dropLast(4))
+    // A conflict the database wins: the phone's edit is older than the edit here, so its
+    // version is kept as a note of its own before the file is rewritten.
+    try writeFile(
+      vdir + "/" + name,
+      Self.phoneJournal(
+        uid: uid, day: "20240501", summary: "Edited on the phone",
+        modified: "20240101T000000Z"))
+    #expect(try calpager.run(["edit", "1", "Edited here"], database: database).status == 0)
+    // The folder is read-only to its owner, nobody, who runs the sync.
+    let other = calpager.directory.file("other")
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+    try Self.giveToNobody(home)
+    try Self.giveToNobody(vdir)
+    try Self.giveToNobody(other)
+    chmod(vdir, 0o500)
+    chmod(other, 0o500)
+    defer {
+      chmod(vdir, 0o700)
+      chmod(other, 0o700)
+    }
+
+    let failed = try calpager.runAsNobody(["sync"], database: database)
+    #expect(failed.status == 1)
+    #expect(failed.stdout.isEmpty)
+    let store = try NoteStore(
+      location: StoreLocation(path: database, createsParentDirectories: false))
+    let copy = try #require(
+      try store.notes(in: Day.first...Day.last).first { $0.body == "Edited on the phone" })
+    #expect(
+      failed.stderr
+        == "Error: Cannot write '\(vdir)/\(name)': Permission denied; before it stopped, the "
+        + "sync had kept the vdir's version of '\(name)' as #\(copy.id!) (uid '\(copy.uid)'), a "
+        + "conflict copy; the next sync carries on from there\n")
+
+    // A new folder that fails is not remembered: sync-dir stays the folder that works.
+    let elsewhere = try calpager.runAsNobody(["sync", other], database: database)
+    #expect(elsewhere.status == 1)
+    #expect(
+      elsewhere.stderr
+        == "Error: Cannot write '\(other)/.calpager-vdir': Permission denied; nothing had been "
+        + "changed yet; the next sync carries on from there\n")
+    #expect(
+      try calpager.run(["config", "get", "sync-dir"], database: database).stdout == vdir + "\n")
+
+    // Writable again, the next sync carries on: both versions are kept, once each.
+    chmod(vdir, 0o700)
+    let next = try calpager.runAsNobody(["sync"], database: database)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(
+      try store.notes(in: Day.first...Day.last).map(\.body).sorted()
+        == ["Edited here", "Edited on the phone"])
+    #expect(Self.items(vdir).count == 2)
+  }
+}
