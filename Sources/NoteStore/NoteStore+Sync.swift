@@ -9,13 +9,21 @@ import NoteModel
 /// short write transaction (`applySync`), every change checked against the note as it is
 /// then.
 extension NoteStore {
-  /// The id of the vdir at `path` in the sync state; nil when it was never synced, or when the
-  /// folder there now is another one (its marker's `token` differs, or it has none).
-  public func syncVdir(path: String, token: String?) throws -> Int? {
+  /// The id of the folder whose marker holds `token` in the sync state, and the path it was
+  /// last synced at; nil when it was never synced (or has no marker).
+  ///
+  /// A folder is known by its marker's token, not its path: moved, renamed or reached
+  /// through a bind mount, it is the same folder and continues its state (a first sync there
+  /// would bring back the notes removed here since). A new folder at an old one's path has
+  /// another token, or none.
+  public func syncVdir(token: String?) throws -> (id: Int, path: String)? {
     guard let token else { return nil }
     return try mappingErrors {
-      try database.scalarInt(
-        "SELECT id FROM sync_vdirs WHERE path = ? AND token = ?", [.text(path), .text(token)])
+      let statement = try database.prepare(
+        "SELECT id, path FROM sync_vdirs WHERE token = ? ORDER BY id DESC LIMIT 1")
+      try statement.bind([.text(token)])
+      defer { statement.reset() }
+      return try statement.step() ? (statement.int(at: 0), statement.string(at: 1)) : nil
     }
   }
 
@@ -286,13 +294,25 @@ private struct SyncApplication {
   /// The vdir's id, registered at the first change (the state of an older folder at the same
   /// path goes).
   mutating func vdir() throws -> Int {
-    if let vdir = session.vdir { return vdir }
+    if let vdir = session.vdir {
+      if session.recordedPath != session.path {
+        // The folder moved: its state follows it, and takes the path from the state of a
+        // folder that was there before (one folder per path, as for a new folder below).
+        try database.execute(
+          "DELETE FROM sync_vdirs WHERE path = ? AND id <> ?", [.text(session.path), .int(vdir)])
+        try database.execute(
+          "UPDATE sync_vdirs SET path = ? WHERE id = ?", [.text(session.path), .int(vdir)])
+        session.recordedPath = session.path
+      }
+      return vdir
+    }
     try database.execute("DELETE FROM sync_vdirs WHERE path = ?", [.text(session.path)])
     try database.execute(
       "INSERT INTO sync_vdirs (path, token) VALUES (?, ?)",
       [.text(session.path), .text(session.token)])
     let vdir = database.lastInsertedRowID
     session.vdir = vdir
+    session.recordedPath = session.path
     return vdir
   }
 

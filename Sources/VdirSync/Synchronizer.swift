@@ -86,9 +86,10 @@ public final class Synchronizer {
     self.options = options
     let token = try vdir.markerToken()
     needsMarker = token == nil
+    let known = try store.syncVdir(token: token)
     session = SyncSession(
-      path: vdir.path, token: token ?? Vdir.newToken(),
-      vdir: try store.syncVdir(path: vdir.path, token: token))
+      path: vdir.path, token: token ?? Vdir.newToken(), vdir: known?.id,
+      recordedPath: known?.path)
     report = SyncReport(path: vdir.path, dryRun: options.dryRun)
   }
 

@@ -150,4 +150,56 @@ import Testing
         == ["Edited here", "Edited on the phone"])
     #expect(Self.items(vdir).count == 2)
   }
+
+  // MARK: - 6. a folder's identity
+
+  /// `sync DIR`'s summary line with these counts.
+  static func summary(
+    _ path: String, sent: Int = 0, received: Int = 0, updated: Int = 0, removed: Int = 0,
+    conflicts: Int = 0, ignored: Int = 0
+  ) -> String {
+    "Synced \(path): \(sent) sent, \(received) received, \(updated) updated, "
+      + "\(removed) removed, \(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(ignored) ignored\n"
+  }
+
+  @Test func aMovedFolderContinuesItsSyncStateAndRemovalsStayRemoved() throws {
+    let calpager = Calpager()
+    let first = calpager.directory.file("notes")
+    try calpager.run(["add", "--day", "2024-05-01", "Kept"])
+    try calpager.run(["add", "--day", "2024-05-02", "Removed here"])
+    #expect(try calpager.run(["sync", first]).stdout == Self.summary(first, sent: 2))
+
+    // Renamed by hand (as a user tidying up, or a new disk mounted elsewhere).
+    let moved = calpager.directory.file("journal")
+    #expect(rename(first, moved) == 0)
+    #expect(try calpager.run(["rm", "2"]).status == 0)
+    let sync = try calpager.run(["sync", moved])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stdout == Self.summary(moved, removed: 1))
+    #expect(try Self.bodies(calpager) == ["Kept"])
+    #expect(Self.items(moved).count == 1)
+    #expect(try calpager.run(["config", "get", "sync-dir"]).stdout == moved + "\n")
+    #expect(try calpager.run(["sync", moved]).stdout == Self.summary(moved))
+  }
+
+  @Test(.requires(.bindMounts))
+  func aFolderReachedThroughABindMountIsTheSameFolder() throws {
+    let calpager = Calpager()
+    let folder = calpager.directory.file("notes")
+    let mountPoint = calpager.directory.file("mounted")
+    try calpager.run(["add", "--day", "2024-05-01", "Kept"])
+    try calpager.run(["add", "--day", "2024-05-02", "Removed here"])
+    #expect(try calpager.run(["sync", folder]).status == 0)
+    try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+    let mount = try Peer.bindMounts.path()
+    #expect(try runProcess(mount, ["--bind", folder, mountPoint]).status == 0)
+    defer { _ = try? runProcess("/bin/umount", [mountPoint]) }
+
+    #expect(try calpager.run(["rm", "2"]).status == 0)
+    #expect(try calpager.run(["sync", mountPoint]).stdout == Self.summary(mountPoint, removed: 1))
+    #expect(try Self.bodies(calpager) == ["Kept"])
+    // And back through the first path: still the same folder, nothing to do.
+    #expect(try calpager.run(["sync", folder]).stdout == Self.summary(folder))
+    #expect(Self.items(folder).count == 1)
+  }
 }
