@@ -23,6 +23,8 @@ public struct SyncReport: Sendable, Equatable {
   public var conflicts: [SyncConflict] = []
   /// Items left alone, with why.
   public var ignored: [IgnoredItem] = []
+  /// Item files renamed by hand, matched by their uid: the same items under new names.
+  public var renamed: [RenamedItem] = []
   /// Items another program changed while the sync ran: the next sync carries them.
   public var deferred: [String] = []
   /// With `dryRun`, each step planned, in order, the first 1,000 of them.
@@ -99,4 +101,12 @@ public struct PlannedStep: Sendable, Equatable {
   public let action: Action
   /// The item file's name.
   public let name: String
+}
+
+/// An item file renamed by hand, found by its uid under its new name.
+public struct RenamedItem: Sendable, Equatable {
+  /// The name the sync state had.
+  public let from: String
+  /// The name it has now.
+  public let to: String
 }

@@ -68,6 +68,14 @@ public final class Synchronizer {
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
+  /// The folder's entries, for a new file to tell whether the item its uid names is still
+  /// there (else the file is that item, renamed).
+  var listing = VdirListing()
+  /// The items of the state whose files are missing, decided after the merge (the names
+  /// and stats of removed files and their notes: a few hundred bytes each).
+  var missing: [(SyncedItem, NoteSinceSync)] = []
+  /// Uids (their keys) of items whose file was renamed by hand: their old name is no removal.
+  var uidsRenamed: Set<UInt64> = []
   /// Conflict copies the batch being carried out committed before its files (for a failure's
   /// message).
   var batchCopies: [SyncFailure.KeptCopy] = []
@@ -125,6 +133,7 @@ public final class Synchronizer {
 
   /// The vdir's entries merged with the sync state, by name.
   private func mergeItems(_ listing: VdirListing) throws {
+    self.listing = listing
     var state = StateCursor(store: store, vdir: session.vdir, pageSize: options.batchSize)
     var index = 0
     while true {
@@ -140,7 +149,13 @@ public final class Synchronizer {
         try decideNew(listing, index)
         index += 1
       } else if order > 0, let item {
-        try decideSynced(item.0, note: item.1, entry: nil)
+        // Its file is gone, or was renamed by hand: decided once every new file was read
+        // (a new file with its uid is the same item under a new name).
+        if item.0.uid != nil {
+          missing.append(item)
+        } else {
+          try decideSynced(item.0, note: item.1, entry: nil)
+        }
         state.advance()
       } else if let item {
         try decideSynced(item.0, note: item.1, entry: (listing, index))
@@ -151,6 +166,13 @@ public final class Synchronizer {
         try flush()
       }
     }
+    try flush()
+    for (item, note) in missing {
+      guard let uid = item.uid, !uidsRenamed.contains(Synchronizer.key(uid)) else { continue }
+      try decideSynced(item, note: note, entry: nil)
+      if jobs.count >= options.batchSize { try flush() }
+    }
+    missing = []
     try flush()
   }
 

@@ -31,6 +31,11 @@ struct SyncResult: TextOrJSONResult {
     for conflict in report.conflicts {
       output.line("  " + TerminalText.singleLine(Self.describe(conflict)))
     }
+    for item in report.renamed {
+      output.line(
+        "  renamed: \(TerminalText.singleLine(item.from)) is now "
+          + "\(TerminalText.singleLine(item.to)) (the same note, found by its UID)")
+    }
     for item in report.ignored {
       output.line(
         "  left alone: \(TerminalText.singleLine(item.name)): \(TerminalText.singleLine(item.reason))"

@@ -202,4 +202,56 @@ import Testing
     #expect(try calpager.run(["sync", folder]).stdout == Self.summary(folder))
     #expect(Self.items(folder).count == 1)
   }
+
+  // MARK: - 7. a file renamed by hand
+
+  /// The notes as `#ID BODY`, by id.
+  static func notes(_ calpager: Calpager) throws -> [String] {
+    try calpager.store().notes(in: Day.first...Day.last).map { "#\($0.id ?? 0) \($0.body)" }
+      .sorted()
+  }
+
+  @Test func aFileRenamedByHandIsTheSameNoteUnderItsNewName() throws {
+    let calpager = Calpager()
+    let vdir = calpager.directory.file("vdir")
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist"])
+    try calpager.run(["add", "--day", "2024-05-02", "Other"])
+    #expect(try calpager.run(["sync", vdir]).status == 0)
+    let uid = try #require(try calpager.store().note(id: 1)?.uid)
+    let other = try #require(Self.items(vdir).first { !$0.hasPrefix(uid) })
+
+    // Renamed: nothing removed, nothing added back, no second file for the note.
+    #expect(rename(vdir + "/\(uid).ics", vdir + "/dentist.ics") == 0)
+    let sync = try calpager.run(["sync"])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      sync.stdout
+        == Self.summary(vdir)
+        + "  renamed: \(uid).ics is now dentist.ics (the same note, found by its UID)\n")
+    #expect(try Self.notes(calpager) == ["#1 Dentist", "#2 Other"])
+    #expect(Self.items(vdir) == ["dentist.ics", other].sorted())
+    #expect(try calpager.run(["sync"]).stdout == Self.summary(vdir))
+
+    // Renamed and edited by another program: the edit is taken, the note keeps its id.
+    #expect(unlink(vdir + "/dentist.ics") == 0)
+    try writeFile(
+      vdir + "/tooth.ics",
+      Self.phoneJournal(
+        uid: uid, day: "20240501", summary: "Dentist at 11:00",
+        modified: "20300101T000000Z"))
+    #expect(try calpager.run(["sync"]).stdout.hasPrefix(Self.summary(vdir, updated: 1)))
+    #expect(try Self.notes(calpager) == ["#1 Dentist at 11:00", "#2 Other"])
+    #expect(Self.items(vdir) == [other, "tooth.ics"].sorted())
+
+    // Renamed while the note was edited here: the file under its new name is rewritten.
+    #expect(rename(vdir + "/tooth.ics", vdir + "/a.ics") == 0)
+    #expect(try calpager.run(["edit", "1", "Dentist at noon"]).status == 0)
+    #expect(try calpager.run(["sync"]).stdout.hasPrefix(Self.summary(vdir, updated: 1)))
+    #expect(Self.items(vdir) == ["a.ics", other].sorted())
+    #expect(
+      String(decoding: contentsOfFile(vdir + "/a.ics") ?? [], as: UTF8.self)
+        .contains("SUMMARY:Dentist at noon\r\n"))
+    #expect(try Self.notes(calpager) == ["#1 Dentist at noon", "#2 Other"])
+    #expect(try calpager.run(["sync"]).stdout == Self.summary(vdir))
+  }
 }
