@@ -84,6 +84,18 @@ extension NoteStore {
     }
   }
 
+  /// The name of an item of `vdir` left alone (an event, a to-do) that carries the UID `uid`,
+  /// if any.
+  public func ignoredItem(vdir: Int, uid: String) throws -> String? {
+    try mappingErrors {
+      let statement = try database.prepare(
+        "SELECT name FROM sync_items WHERE vdir = ? AND item_uid = ? ORDER BY name LIMIT 1")
+      try statement.bind([.int(vdir), .text(uid)])
+      defer { statement.reset() }
+      return try statement.step() ? statement.string(at: 0) : nil
+    }
+  }
+
   /// Whether `vdir` has an item named `name` in the sync state.
   public func hasSyncedItem(vdir: Int, name: String) throws -> Bool {
     try mappingErrors {
@@ -257,9 +269,18 @@ private struct SyncApplication {
         [.int(stat.size), .int(stat.modified), .int(stat.inode), .int(vdir), .text(name)])
       return .applied(noteID: nil)
 
-    case .ignore(let file, let reason):
-      try upsert(file, uid: nil, version: nil, ignored: reason)
+    case .ignore(let file, let reason, let itemUID):
+      try upsert(file, uid: nil, version: nil, ignored: reason, itemUID: itemUID)
       return .applied(noteID: nil)
+
+    case .reassign(let uid, let newUID, let version):
+      guard let current = try note(uid: uid), current.version == version,
+        let id = current.note.id, try note(uid: newUID) == nil
+      else { return .skipped }
+      let action = try undoStep()
+      try NoteStore.saveForUndo(current.note, action: action, in: database)
+      try database.execute("UPDATE notes SET uid = ? WHERE id = ?", [.text(newUID), .int(id)])
+      return .applied(noteID: id)
 
     case .addCopy(let copy):
       guard try note(uid: copy.uid) == nil else { return .applied(noteID: nil) }
@@ -331,20 +352,23 @@ private struct SyncApplication {
     return true
   }
 
-  mutating func upsert(_ file: SyncFile, uid: String?, version: Int64?, ignored: String?) throws {
+  mutating func upsert(
+    _ file: SyncFile, uid: String?, version: Int64?, ignored: String?, itemUID: String? = nil
+  ) throws {
     try database.execute(
       """
       INSERT INTO sync_items
-        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored, item_uid)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (vdir, name) DO UPDATE SET uid = excluded.uid,
         fingerprint = excluded.fingerprint, version = excluded.version, size = excluded.size,
-        modified = excluded.modified, inode = excluded.inode, ignored = excluded.ignored
+        modified = excluded.modified, inode = excluded.inode, ignored = excluded.ignored,
+        item_uid = excluded.item_uid
       """,
       [
         .int(try vdir()), .text(file.name), .text(orNull: uid), .text(file.fingerprint),
         version.map { .integer($0) } ?? .null, .int(file.stat.size), .int(file.stat.modified),
-        .int(file.stat.inode), .text(orNull: ignored),
+        .int(file.stat.inode), .text(orNull: ignored), .text(orNull: itemUID),
       ])
   }
 

@@ -25,6 +25,8 @@ public struct SyncReport: Sendable, Equatable {
   public var ignored: [IgnoredItem] = []
   /// Item files renamed by hand, matched by their uid: the same items under new names.
   public var renamed: [RenamedItem] = []
+  /// Notes that took a new uid at their first sync, another item of the folder having theirs.
+  public var newUIDs: [NewUID] = []
   /// Items another program changed while the sync ran: the next sync carries them.
   public var deferred: [String] = []
   /// With `dryRun`, each step planned, in order, the first 1,000 of them.
@@ -109,4 +111,17 @@ public struct RenamedItem: Sendable, Equatable {
   public let from: String
   /// The name it has now.
   public let to: String
+}
+
+/// A note that took a new uid when first synced: an item of the folder left alone (an event)
+/// has its old one, and vdirsyncer stops on two items with one UID.
+public struct NewUID: Sendable, Equatable {
+  /// The note's id.
+  public let noteID: Int?
+  /// Its uid before.
+  public let from: String
+  /// Its uid now.
+  public let to: String
+  /// The item file that has the old uid.
+  public let clash: String
 }

@@ -41,9 +41,9 @@ extension Synchronizer {
     guard let (bytes, stat) = try vdir.read(name) else { return }
     let file = SyncFile(name: name, fingerprint: ItemFingerprint.of(bytes), stat: stat)
     switch ICalItem.read(bytes, zone: options.zone) {
-    case .notANote(let reason, _):
+    case .notANote(let reason, let uid):
       ignore(name, reason.description)
-      add(Job(change: .ignore(file, reason: reason.description), effect: .none))
+      add(Job(change: .ignore(file, reason: reason.description, uid: uid), effect: .none))
     case .note(let decoded):
       // Decided with the others of the batch, in one read transaction (`decidePending`).
       pending.append(PendingFile(decoded: decoded, file: file, bytes: bytes))

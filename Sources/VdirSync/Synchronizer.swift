@@ -193,6 +193,23 @@ public final class Synchronizer {
             let note = notes[index]
             index += 1
             guard !uidsHeld.contains(Synchronizer.key(note.note.uid)) else { continue }
+            if let vdir = session.vdir,
+              let clash = try store.ignoredItem(vdir: vdir, uid: note.note.uid)
+            {
+              // Another item of the folder (an event) has the note's uid: the note takes a new
+              // one, as vdirsyncer stops on two items with one UID.
+              var renamed = note.note
+              renamed.uid = ContentUID.unique(from: note.note.uid)
+              let name = try freeName(for: renamed.uid, listing)
+              namesTaken.insert(name)
+              report.newUIDs.append(
+                NewUID(noteID: note.note.id, from: note.note.uid, to: renamed.uid, clash: clash))
+              decideSend(
+                VersionedNote(renamed), name: name, over: nil, effect: .step(.send, name),
+                before: .reassign(
+                  uid: note.note.uid, newUID: renamed.uid, version: note.version))
+              continue
+            }
             let name = try freeName(for: note.note.uid, listing)
             namesTaken.insert(name)
             decideSend(note, name: name, over: nil, effect: .step(.send, name))
@@ -437,8 +454,9 @@ extension SyncChange {
   /// The item file's name the change is about.
   var name: String? {
     switch self {
-    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
+    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _, _):
       return file.name
+    case .reassign: return nil
     case .removeNote(let name, _, _), .forget(let name), .restat(let name, _):
       return name
     case .addCopy: return nil

@@ -31,6 +31,13 @@ struct SyncResult: TextOrJSONResult {
     for conflict in report.conflicts {
       output.line("  " + TerminalText.singleLine(Self.describe(conflict)))
     }
+    for change in report.newUIDs {
+      let id = change.noteID.map { "#\($0)" } ?? "a note"
+      output.line(
+        "  new uid for \(id): \(Quote.quoted(change.from)) is also the UID of "
+          + "\(TerminalText.singleLine(change.clash)) (left alone); the note is now "
+          + "\(Quote.quoted(change.to))")
+    }
     for item in report.renamed {
       output.line(
         "  renamed: \(TerminalText.singleLine(item.from)) is now "

@@ -254,4 +254,95 @@ import Testing
     #expect(try Self.notes(calpager) == ["#1 Dentist at noon", "#2 Other"])
     #expect(try calpager.run(["sync"]).stdout == Self.summary(vdir))
   }
+
+  // MARK: - 10. UIDs unique in the folder
+
+  /// An event another program keeps in the same collection, as the README's khal recipe
+  /// brings its events over as notes with the events' uids.
+  static let event = crlfLines([
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//khal//EN", "BEGIN:VEVENT", "UID:ev-1",
+    "DTSTAMP:20240501T100000Z", "DTSTART;VALUE=DATE:20240503", "SUMMARY:Birthday", "END:VEVENT",
+    "END:VCALENDAR",
+  ])
+
+  /// The `UID:` lines of the folder's items, sorted.
+  static func uids(_ vdir: String) -> [String] {
+    items(vdir).flatMap { name in
+      String(decoding: contentsOfFile(vdir + "/" + name) ?? [], as: UTF8.self)
+        .components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+    }.sorted()
+  }
+
+  /// A folder holding the event, and a database holding a note with the event's uid.
+  static func clash(_ calpager: Calpager) throws -> String {
+    let vdir = calpager.directory.file("vdir")
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    try writeFile(vdir + "/birthday.ics", event)
+    let records = calpager.directory.file("khal.jsonl")
+    try writeFile(records, #"{"uid":"ev-1","day":"2024-05-03","body":"Birthday"}"# + "\n")
+    #expect(try calpager.run(["import", records]).status == 0)
+    return vdir
+  }
+
+  @Test func aNoteWhoseUIDAnEventHasTakesANewOneWhenFirstSynced() throws {
+    let calpager = Calpager()
+    let vdir = try Self.clash(calpager)
+    let sync = try calpager.run(["sync", vdir])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    let note = try #require(try calpager.store().note(id: 1))
+    #expect(note.uid != "ev-1" && note.body == "Birthday")
+    #expect(
+      sync.stdout
+        == Self.summary(vdir, sent: 1, ignored: 1)
+        + "  new uid for #1: 'ev-1' is also the UID of birthday.ics (left alone); the note is "
+        + "now '\(note.uid)'\n"
+        + "  left alone: birthday.ics: an event (VEVENT): calpager keeps journals only\n")
+    #expect(Self.uids(vdir) == ["UID:\(note.uid)", "UID:ev-1"].sorted())
+    let next = try calpager.run(["sync", vdir])
+    #expect(next.stdout.hasPrefix(Self.summary(vdir, ignored: 1)))
+    #expect(Self.uids(vdir).count == 2)
+  }
+
+  @Test(.requires(.pythonPackages))
+  func vdirsyncerSyncsAFolderWhoseNoteHadAnEventsUID() throws {
+    let calpager = Calpager()
+    let vdir = try Self.clash(calpager)
+    #expect(try calpager.run(["sync", vdir]).status == 0)
+    let other = calpager.directory.file("other")
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    let config = calpager.directory.file("vdirsyncer.conf")
+    try writeFile(
+      config,
+      """
+      [general]
+      status_path = "\(calpager.directory.file("status"))/"
+
+      [pair notes]
+      a = "local"
+      b = "other"
+      collections = null
+      conflict_resolution = null
+
+      [storage local]
+      type = "filesystem"
+      path = "\(vdir)/"
+      fileext = ".ics"
+
+      [storage other]
+      type = "filesystem"
+      path = "\(other)/"
+      fileext = ".ics"
+
+      """)
+    let python = try #require(try PythonPeers.interpreter())
+    var environment = python.environment
+    environment["VDIRSYNCER_CONFIG"] = config
+    let discover = try runProcess(
+      "/bin/sh", ["-c", "vdirsyncer discover notes"], environment: environment)
+    #expect(discover.status == 0, "\(discover.stdout)\(discover.stderr)")
+    let sync = try runProcess("/bin/sh", ["-c", "vdirsyncer sync notes"], environment: environment)
+    #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+    #expect(!sync.stderr.contains("same UID"), "\(sync.stderr)")
+    #expect(Self.items(other).count == 2)
+  }
 }
