@@ -49,12 +49,12 @@ extension NoteStore {
       try database.prepare(
         """
         SELECT s.name, s.uid, s.fingerprint, s.version, s.size, s.modified, s.inode, s.ignored,
-          n.id, n.uid, n.day, n.body, n.created, n.updated, n.ical
+          n.id, n.uid, n.day, n.body, n.created, n.updated, n.ical, s.changed
         FROM sync_items AS s LEFT JOIN notes AS n ON n.uid = s.uid
         WHERE s.vdir = ? AND s.name > ? ORDER BY s.name LIMIT ?
         """
       ).forEachRow([.int(vdir), .text(name ?? ""), .int(limit)]) { row in
-        let item = NoteStore.syncedItem(from: row)
+        let item = NoteStore.syncedItem(from: row, changedAt: 15)
         guard !row.isNull(at: 8) else {
           items.append((item, .missing))
           return
@@ -75,12 +75,12 @@ extension NoteStore {
     try mappingErrors {
       let statement = try database.prepare(
         """
-        SELECT name, uid, fingerprint, version, size, modified, inode, ignored
+        SELECT name, uid, fingerprint, version, size, modified, inode, ignored, changed
         FROM sync_items WHERE vdir = ? AND uid = ?
         """)
       try statement.bind([.int(vdir), .text(uid)])
       defer { statement.reset() }
-      return try statement.step() ? NoteStore.syncedItem(from: statement) : nil
+      return try statement.step() ? NoteStore.syncedItem(from: statement, changedAt: 8) : nil
     }
   }
 
@@ -161,12 +161,15 @@ extension NoteStore {
     return outcomes
   }
 
-  /// Reads the state columns `name … ignored` at the start of `row`.
-  static func syncedItem(from row: Statement) -> SyncedItem {
+  /// Reads the state columns `name … ignored` at the start of `row`, and `changed` at
+  /// `changedAt`.
+  static func syncedItem(from row: Statement, changedAt: Int32) -> SyncedItem {
     SyncedItem(
       file: SyncFile(
         name: row.string(at: 0), fingerprint: row.string(at: 2),
-        stat: FileStat(size: row.int(at: 4), modified: row.int(at: 5), inode: row.int(at: 6))),
+        stat: FileStat(
+          size: row.int(at: 4), modified: row.int(at: 5), inode: row.int(at: 6),
+          changed: row.int(at: changedAt))),
       uid: row.optionalString(at: 1), version: row.isNull(at: 3) ? nil : row.int64(at: 3),
       ignoredReason: row.optionalString(at: 7))
   }
@@ -265,8 +268,14 @@ private struct SyncApplication {
     case .restat(let name, let stat):
       guard let vdir = session.vdir else { return .skipped }
       try database.execute(
-        "UPDATE sync_items SET size = ?, modified = ?, inode = ? WHERE vdir = ? AND name = ?",
-        [.int(stat.size), .int(stat.modified), .int(stat.inode), .int(vdir), .text(name)])
+        """
+        UPDATE sync_items SET size = ?, modified = ?, inode = ?, changed = ?
+        WHERE vdir = ? AND name = ?
+        """,
+        [
+          .int(stat.size), .int(stat.modified), .int(stat.inode), .int(stat.changed), .int(vdir),
+          .text(name),
+        ])
       return .applied(noteID: nil)
 
     case .ignore(let file, let reason, let itemUID):
@@ -358,17 +367,19 @@ private struct SyncApplication {
     try database.execute(
       """
       INSERT INTO sync_items
-        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored, item_uid)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored, item_uid,
+          changed)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (vdir, name) DO UPDATE SET uid = excluded.uid,
         fingerprint = excluded.fingerprint, version = excluded.version, size = excluded.size,
         modified = excluded.modified, inode = excluded.inode, ignored = excluded.ignored,
-        item_uid = excluded.item_uid
+        item_uid = excluded.item_uid, changed = excluded.changed
       """,
       [
         .int(try vdir()), .text(file.name), .text(orNull: uid), .text(file.fingerprint),
         version.map { .integer($0) } ?? .null, .int(file.stat.size), .int(file.stat.modified),
         .int(file.stat.inode), .text(orNull: ignored), .text(orNull: itemUID),
+        .int(file.stat.changed),
       ])
   }
 

@@ -27,6 +27,9 @@ public struct SyncReport: Sendable, Equatable {
   public var renamed: [RenamedItem] = []
   /// Notes that took a new uid at their first sync, another item of the folder having theirs.
   public var newUIDs: [NewUID] = []
+  /// Whether the folder's file system refused to exchange two files atomically
+  /// (`RENAME_EXCHANGE`), so that files were replaced after a check, in two steps.
+  public var exchangeUnsupported = false
   /// Items another program changed while the sync ran: the next sync carries them.
   public var deferred: [String] = []
   /// With `dryRun`, each step planned, in order, the first 1,000 of them.

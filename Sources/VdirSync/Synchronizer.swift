@@ -120,6 +120,7 @@ public final class Synchronizer {
       try mergeItems(listing)
       try sendNewNotes(listing)
       if !options.dryRun { try identifyConflictNotes() }
+      report.exchangeUnsupported = vdir.exchangeUnsupported
       return report
     } catch {
       // The error with what was already done, for the user to know (a conflict copy made).
@@ -319,7 +320,13 @@ public final class Synchronizer {
     for var job in jobs {
       switch job.file {
       case .write(let name, let bytes, let over):
-        guard case .done(let stat?) = try vdir.write(name, bytes, replacing: over) else {
+        let stat: FileStat
+        switch try vdir.write(name, bytes, replacing: over) {
+        case .done(let written?): stat = written
+        case .displaced(let written, let kept, let old):
+          stat = written
+          try keepDisplaced(old, kept: kept, name: name, job: job)
+        case .done(nil), .changedMeanwhile:
           hold(job, name: name)
           continue
         }
@@ -353,6 +360,31 @@ public final class Synchronizer {
         hold(job, name: job.change?.name ?? "")
       }
     }
+  }
+
+  /// Keeps the version another program wrote over `name` after the sync planned from it,
+  /// which the exchange swapped out into `kept`: a note of its own (a conflict the database's
+  /// version won, committed before the kept file goes), or, when it is not a journal, an item
+  /// file of its own under a new name.
+  private func keepDisplaced(_ bytes: [UInt8], kept: String, name: String, job: Job) throws {
+    guard case .note(let decoded) = ICalItem.read(bytes, zone: options.zone),
+      let uid = decoded.uid
+    else {
+      let stem = String(name.dropLast(4)) + "-kept"
+      let restored = try vdir.restore(kept, as: ItemFileName.candidates(for: stem))
+      ignore(restored, "another program wrote \(name) while the sync replaced it: kept here")
+      return
+    }
+    var copy = incoming(decoded, bytes: bytes, uid: uid, before: nil)
+    copy.uid = ContentUID.conflictCopy(of: uid, fingerprint: ItemFingerprint.of(bytes))
+    let outcomes = try store.applySync([.addCopy(copy)], session: &session)
+    if case .applied(let id)? = outcomes.first {
+      batchCopies.append(SyncFailure.KeptCopy(name: name, uid: copy.uid, id: id))
+    }
+    vdir.removeKept(kept)
+    var keptUID = uid
+    if case .inStep(_, let noteUID, _, _, _)? = job.change { keptUID = noteUID }
+    count(.conflict(SyncConflict(name: name, uid: keptUID, kept: .database, copyUID: copy.uid)))
   }
 
   /// Notes a job left for the next sync.

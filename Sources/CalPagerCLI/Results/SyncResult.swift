@@ -48,6 +48,11 @@ struct SyncResult: TextOrJSONResult {
         "  left alone: \(TerminalText.singleLine(item.name)): \(TerminalText.singleLine(item.reason))"
       )
     }
+    if report.exchangeUnsupported {
+      output.line(
+        "  note: this file system cannot exchange two files atomically (RENAME_EXCHANGE): a "
+          + "program writing the folder during a sync could lose a version")
+    }
     if !report.deferred.isEmpty {
       let names = report.deferred.map { TerminalText.singleLine($0) }.joined(separator: ", ")
       output.line("  changed by another program while syncing, left for the next sync: \(names)")

@@ -345,4 +345,58 @@ import Testing
     #expect(!sync.stderr.contains("same UID"), "\(sync.stderr)")
     #expect(Self.items(other).count == 2)
   }
+
+  // MARK: - 9. a rewrite in place
+
+  /// Rewrites `path` in place as `rsync -t --inplace` does: the same inode, the new bytes
+  /// written over the old ones (`replacement` has their size), the modification time set back.
+  static func rewriteInPlace(_ path: String, _ replacement: [UInt8]) throws {
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    let file = open(path, O_WRONLY)
+    #expect(file >= 0)
+    #expect(
+      replacement.withUnsafeBytes { pwrite(file, $0.baseAddress, $0.count, 0) }
+        == replacement.count)
+    close(file)
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var after = stat()
+    #expect(stat(path, &after) == 0)
+    #expect(
+      after.st_size == before.st_size && after.st_ino == before.st_ino
+        && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+        && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+  }
+
+  @Test func aRewriteInPlaceKeepingSizeMtimeAndInodeIsSeenAndNothingIsLost() throws {
+    let calpager = Calpager()
+    let vdir = calpager.directory.file("vdir")
+    try calpager.run(["add", "--day", "2024-05-01", "Original text!"])
+    #expect(try calpager.run(["sync", vdir]).status == 0)
+    let name = try #require(Self.items(vdir).first)
+    let text = String(decoding: contentsOfFile(vdir + "/" + name) ?? [], as: UTF8.self)
+    #expect(text.contains("SUMMARY:Original text!\r\n"))
+    try Self.rewriteInPlace(
+      vdir + "/" + name,
+      Array(text.replacingOccurrences(of: "Original text!", with: "Phone's text!!").utf8))
+    #expect(try calpager.run(["edit", "1", "Edited here"]).status == 0)
+
+    // Both changed: a conflict, both versions kept, not "left for the next sync".
+    let sync = try calpager.run(["sync"])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stdout.hasPrefix(Self.summary(vdir, sent: 1, conflicts: 1).dropLast()))
+    #expect(!sync.stdout.contains("left for the next sync"), "\(sync.stdout)")
+    #expect(try Self.bodies(calpager) == ["Edited here", "Phone's text!!"])
+    #expect(Self.items(vdir).count == 2)
+    #expect(try calpager.run(["sync"]).stdout == Self.summary(vdir))
+
+    // A rewrite in place alone (the note unchanged here) is taken.
+    let current = String(decoding: contentsOfFile(vdir + "/" + name) ?? [], as: UTF8.self)
+    try Self.rewriteInPlace(
+      vdir + "/" + name,
+      Array(current.replacingOccurrences(of: "Edited here", with: "Edited HERE").utf8))
+    #expect(try calpager.run(["sync"]).stdout == Self.summary(vdir, updated: 1))
+    #expect(try Self.bodies(calpager) == ["Edited HERE", "Phone's text!!"])
+  }
 }
