@@ -122,9 +122,11 @@ extension Synchronizer {
     try decide(item, uid: uid, version: version, file: file, note: note)
   }
 
-  /// Decides for a file renamed by hand (the item `item` recorded under its old name, whose
-  /// file is gone, has the uid of this new file): the same item under the new name. The old
-  /// name is forgotten first, in the same transaction, and nothing is removed or added.
+  /// Decides for a file renamed by hand: the same item under the new name.
+  ///
+  /// The item `item`, recorded under its old name whose file is gone, has the uid of this new
+  /// file. The old name is forgotten first, in the same transaction, and nothing is removed
+  /// or added.
   private func decideRenamed(
     _ item: SyncedItem, version: Int64, to file: SyncFile, decoded: DecodedNote,
     bytes: [UInt8], uid: String

@@ -279,9 +279,10 @@ public final class Vdir {
     return .done(try Vdir.statOfWritten(file, name: filePath(name)))
   }
 
-  /// After an exchange: `temporary` holds what was at `name`. Removed when it is what the
-  /// sync planned from; else renamed to a kept name (the next sync would remove a temporary
-  /// file) and handed back.
+  /// Examines what an exchange swapped out into `temporary` (what was at `name`).
+  ///
+  /// It is removed when it is what the sync planned from; else renamed to a kept name (the
+  /// next sync would remove a temporary file) and handed back.
   private func examineSwappedOut(
     _ temporary: String, for name: String, planned: String, written: [UInt8], file: Int32
   ) throws(SyncError) -> Outcome {

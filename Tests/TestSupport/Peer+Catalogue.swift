@@ -66,8 +66,10 @@ extension Peer {
     getuid() == 0 ? executable(named: "setpriv") : nil
   }
 
-  /// Bind mounts: root with CAP_SYS_ADMIN and `mount`, to reach a folder through a second path
-  /// the way a bind mount (or a container's volume) does. Its path is `mount`'s.
+  /// Bind mounts: root with CAP_SYS_ADMIN and `mount`.
+  ///
+  /// To reach a folder through a second path, as a bind mount (or a container's volume)
+  /// does. Its path is `mount`'s.
   public static let bindMounts = Peer(
     "bind mounts",
     absence: "a folder cannot be bind-mounted here (that needs root, CAP_SYS_ADMIN and mount)",
