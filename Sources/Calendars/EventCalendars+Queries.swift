@@ -14,7 +14,7 @@ extension EventCalendars {
   ///   bounds meet `days`.
   public func events(covering days: ClosedRange<Day>, userZone: any ZoneRules) -> [DayOccurrence] {
     let window = Self.window(days, userZone: userZone)
-    let candidates = (try? index.events(mayOverlap: window, calendars: readNames)) ?? []
+    let candidates = (try? index?.events(mayOverlap: window, calendars: readNames)) ?? []
     var found: [DayOccurrence] = []
     var seen: Set<[String]> = []
     for event in candidates where seen.insert([event.calendar, event.uid]).inserted {
@@ -60,7 +60,7 @@ extension EventCalendars {
     }
     let instant = Self.window(from...from, userZone: userZone).lowerBound
     let candidates =
-      (try? index.events(mayOverlap: instant..<Int.max / 2, calendars: readNames)) ?? []
+      (try? index?.events(mayOverlap: instant..<Int.max / 2, calendars: readNames)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {
@@ -93,7 +93,7 @@ extension EventCalendars {
     }
     let end = Self.window(to...to, userZone: userZone).upperBound
     let candidates =
-      (try? index.events(mayOverlap: Int.min / 2..<end, calendars: readNames)) ?? []
+      (try? index?.events(mayOverlap: Int.min / 2..<end, calendars: readNames)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {

@@ -57,7 +57,8 @@ public struct CalendarStatus: Sendable {
 /// for event in calendars.events(covering: day...day, userZone: zone) { … }
 /// ```
 public final class EventCalendars {
-  let index: EventIndex
+  /// The index; nil when there are no calendars (a page then costs nothing more).
+  let index: EventIndex?
   let zones: ZoneLookup
   /// The calendars, in the order named.
   public let sources: [CalendarSource]
@@ -71,7 +72,7 @@ public final class EventCalendars {
   var parseCache: [[String]: [EventSeries]] = [:]
 
   private init(
-    index: EventIndex, zones: @escaping ZoneLookup, sources: [CalendarSource],
+    index: EventIndex?, zones: @escaping ZoneLookup, sources: [CalendarSource],
     readNames: [String], states: [String: CalendarStatus.State], notices: [String]
   ) {
     self.index = index
@@ -100,6 +101,10 @@ public final class EventCalendars {
     sources: [CalendarSource], cachePath: String?, zones: @escaping ZoneLookup,
     rescan: Bool = false
   ) throws -> EventCalendars {
+    guard !sources.isEmpty else {
+      return EventCalendars(
+        index: nil, zones: zones, sources: [], readNames: [], states: [:], notices: [])
+    }
     var notices: [String] = []
     let index: EventIndex
     do {
@@ -144,7 +149,8 @@ public final class EventCalendars {
 
   /// What `calendars` lists: each calendar, in the order named.
   public func statuses() throws -> [CalendarStatus] {
-    try sources.map { source in
+    guard let index else { return [] }
+    return try sources.map { source in
       let counts = try index.counts(of: source.name)
       let files = try index.files(of: source.name).values.sorted { $0.path < $1.path }
       return CalendarStatus(

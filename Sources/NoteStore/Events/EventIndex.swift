@@ -47,9 +47,9 @@ package final class EventIndex {
   }
 
   private static func openExisting(path: String) throws -> EventIndex {
-    let previousMask = umask(0o077)
-    defer { umask(previousMask) }
     let database = try Database(path: path, mode: .readWriteCreate)
+    // SQLite gives its journal the file's mode: 0600, as the notes database's own.
+    if path != ":memory:" { chmod(path, 0o600) }
     // A process crash leaves the rollback journal to undo a half write; a power loss may
     // leave a damaged file, which the next open rebuilds: the cache never syncs to disk.
     try database.execute("PRAGMA synchronous = OFF")
