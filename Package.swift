@@ -119,7 +119,7 @@ var package = Package(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
-        "DisplayText",
+        "DisplayText", "Recurrence",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]
@@ -144,6 +144,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzICalItem", ["FuzzSupport"]),
   ("FuzzRecurrence", ["Recurrence", "CalendarPaging", "DisplayText"]),
+  ("FuzzZoneRules", ["Recurrence", "CalendarPaging"]),
 ]
 // The recurrence benchmark (Tests/Benchmarks/RecurrenceBenchmark), declared only when
 // CALPAGER_BENCH_RECURRENCE is set, so a plain build never builds it.

@@ -37,7 +37,7 @@ func summaries(
 
   func open(_ sources: [CalendarSource], rescan: Bool = false) throws -> EventCalendars {
     try EventCalendars.open(
-      sources: sources, cachePath: cache, zones: ICalendarEvents.fixedZones, rescan: rescan)
+      sources: sources, cachePath: cache, zones: ICalendarEvents.utcOnly, rescan: rescan)
   }
 
   @Test func aVdirAndAFileShowTheirEventsOrderedAllDayFirst() throws {

@@ -1,13 +1,16 @@
 import Calendars
 import DisplayText
 import Interchange
+import Recurrence
 
 /// The user's calendars as a command reads them: the config file's `calendar.NAME` lines,
 /// then the sync folder (the setting `sync-dir`) as calendar `notes`, through the events
 /// index in `$XDG_CACHE_HOME/calpager/events.db`.
 enum UserCalendars {
-  /// How `TZID`s are resolved.
-  static let zones: ZoneLookup = ICalendarEvents.fixedZones
+  /// The system's tz database (and Windows names), read once per zone per process.
+  static let resolver = ZoneFiles.resolver()
+  /// How a `TZID` without a usable `VTIMEZONE` in its file is resolved.
+  static let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
 
   /// The calendars named in the config file and the sync folder.
   ///
