@@ -70,6 +70,8 @@ public final class EventCalendars {
   /// The series parsed from the index, by calendar, path and `UID`: a browse session asks
   /// for the same days again.
   var parseCache: [[String]: [EventSeries]] = [:]
+  /// Whether spans could not be recorded: every recurring event is then a candidate.
+  var spansUnavailable = false
 
   private init(
     index: EventIndex?, zones: @escaping ZoneLookup, sources: [CalendarSource],
@@ -142,9 +144,11 @@ public final class EventCalendars {
     for name in try index.calendarNames() where !named.contains(name) {
       try index.removeCalendar(name)
     }
-    return EventCalendars(
+    let calendars = EventCalendars(
       index: index, zones: zones, sources: sources, readNames: readNames, states: states,
       notices: notices + scan.notices)
+    try calendars.expandNewEvents(scan.addedRecurring)
+    return calendars
   }
 
   /// What `calendars` lists: each calendar, in the order named.

@@ -142,4 +142,50 @@ func summaries(
     let states = try calendars.statuses().map(\.state)
     #expect(states == [.read, .sameAs("notes"), .unusable("the path does not exist")])
   }
+
+  @Test func recurringEventsOfAChangedFileShowInMonthsAlreadyExpanded() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    let weekly = event(
+      "w", ":20240101T090000Z", summary: "Weekly", extra: "RRULE:FREQ=WEEKLY;BYDAY=WE\r\n")
+    try writeFile(vdir + "/w.ics", calendarFile(weekly))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let may = day("2024-05-01")...day("2024-05-01")
+    // May 2024 expanded with the weekly event in it.
+    #expect(summaries(try open(source), may) == ["work:Weekly"])
+    try writeFile(
+      vdir + "/.tmp",
+      calendarFile(
+        event(
+          "d", ";VALUE=DATE:20240101", summary: "Daily", extra: "RRULE:FREQ=DAILY\r\n")))
+    rename(vdir + "/.tmp", vdir + "/d.ics")
+    unlink(vdir + "/w.ics")
+    let changed = try open(source)
+    #expect(summaries(changed, may) == ["work:Daily"])
+    #expect(summaries(changed, day("2031-02-03")...day("2031-02-03")) == ["work:Daily"])
+    // Spans hold for any zone: an all-day event stays on its date far east and west.
+    #expect(
+      summaries(changed, may, zone: FixedOffsetZone(offset: 14 * 3600)) == ["work:Daily"])
+    #expect(
+      summaries(changed, may, zone: FixedOffsetZone(offset: -12 * 3600)) == ["work:Daily"])
+  }
+
+  @Test func aTimedRecurringEventLandsOnTheDaysItCoversInTheUsersZone() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(
+      vdir + "/late.ics",
+      calendarFile(
+        event(
+          "late", ":20240101T230000Z", end: ":20240102T010000Z", summary: "Late",
+          extra: "RRULE:FREQ=MONTHLY\r\n")))
+    let calendars = try open([CalendarSource(name: "work", path: vdir)])
+    // 23:00-01:00 UTC is on the 1st and the 2nd in UTC, on the 2nd alone at UTC+2.
+    #expect(summaries(calendars, day("2024-05-02")...day("2024-05-02")) == ["work:Late"])
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01")) == ["work:Late"])
+    let east = FixedOffsetZone(offset: 7200)
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01"), zone: east) == [])
+    #expect(
+      summaries(calendars, day("2024-05-02")...day("2024-05-02"), zone: east) == ["work:Late"])
+  }
 }
