@@ -265,9 +265,9 @@ extension EventIndex {
     return months
   }
 
-  /// Records the spans of recurring events (`series` is an event's row; `start...end` bounds
-  /// its occurrences in `month`), and `months` as expanded. The spans of an event already
-  /// recorded for a month are left as they are.
+  /// Records the spans of recurring events, and `months` as expanded.
+  ///
+  /// `series` is an event's row; `start...end` bounds its occurrences in `month`.
   package func addSpans(
     _ spans: [(series: Int, month: Int, start: Int, end: Int)], expanding months: [Int]
   ) throws {
