@@ -78,24 +78,36 @@ extension EventCalendars {
     try index.addSpans(spans, expanding: [])
   }
 
-  /// The span of `event`'s occurrences in each of `months` that has any.
+  /// The spans of `event`'s occurrences in each of `months`: one per occurrence (so a day
+  /// page reads only the events with an occurrence near it), or one for the month when it
+  /// has more than `spansPerMonth` there. All-day and floating occurrences are widened by a
+  /// day either way (they move with the user's zone); timed ones are exact instants.
   private func spans(of event: IndexedEvent, months: [Int]) -> [(
     series: Int, month: Int, start: Int, end: Int
   )] {
     var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
+    let utc = FixedOffsetZone.utc
     for series in parsed(event) {
       for month in months {
         let window = Self.monthWindow(month)
-        let found = series.occurrences(overlapping: window, userZone: FixedOffsetZone.utc)
-          .occurrences
-        guard !found.isEmpty else { continue }
-        let starts = found.map { $0.start.instant(in: FixedOffsetZone.utc) }
-        let ends = found.map {
-          max($0.end.instant(in: FixedOffsetZone.utc), $0.start.instant(in: FixedOffsetZone.utc))
+        let found = series.occurrences(overlapping: window, userZone: utc).occurrences
+        let bounds = found.map { occurrence -> (Int, Int) in
+          let start = occurrence.start.instant(in: utc)
+          let end = max(occurrence.end.instant(in: utc), start)
+          guard case .instant = occurrence.start else { return (start - 86_400, end + 86_400) }
+          return (start, end)
         }
-        spans.append((event.id, month, starts.min()! - 86_400, ends.max()! + 86_400))
+        if bounds.count > Self.spansPerMonth {
+          spans.append(
+            (event.id, month, bounds.map(\.0).min()!, bounds.map(\.1).max()!))
+        } else {
+          spans += bounds.map { (event.id, month, $0.0, $0.1) }
+        }
       }
     }
     return spans
   }
+
+  /// The most spans an event keeps for one month: a daily event's.
+  static let spansPerMonth = 62
 }

@@ -134,7 +134,7 @@ public final class EventCalendars {
         continue
       }
       if let key { reached[key] = source.name }
-      try scan.update(source, target: target, rescan: rescan)
+      try index.batch { try scan.update(source, target: target, rescan: rescan) }
       if key != nil {
         states[source.name] = .read
         readNames.append(source.name)

@@ -188,4 +188,38 @@ func summaries(
     #expect(
       summaries(calendars, day("2024-05-02")...day("2024-05-02"), zone: east) == ["work:Late"])
   }
+
+  @Test func theSameUIDInTwoFilesIsShownOnceAndNamedAndMethodCancelHidesItsUID() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(vdir + "/a.ics", calendarFile(event("same", ":20240501T090000Z", summary: "A")))
+    try writeFile(vdir + "/b.ics", calendarFile(event("same", ":20240501T090000Z", summary: "B")))
+    try writeFile(vdir + "/c.ics", calendarFile(event("kept", ":20240501T100000Z", summary: "C")))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let calendars = try open(source)
+    let may = day("2024-05-01")...day("2024-05-01")
+    #expect(summaries(calendars, may) == ["work:A", "work:C"])
+    let status = try #require(try calendars.statuses().first)
+    #expect(status.duplicateUIDs.map(\.uid) == ["same"])
+    #expect(status.duplicateUIDs.first?.paths == [vdir + "/a.ics", vdir + "/b.ics"])
+    try writeFile(
+      vdir + "/cancel.ics",
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:same\r\n"
+        + "DTSTART:20240501T090000Z\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    #expect(summaries(try open(source), may) == ["work:C"])
+  }
+
+  @Test func aFileOver32MiBIsNamedAndTheOthersStillShow() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(vdir + "/a.ics", calendarFile(event("a", ":20240501T090000Z", summary: "A")))
+    // 50 MB without writing them: a sparse file.
+    let big = Glibc.open(vdir + "/big.ics", O_WRONLY | O_CREAT, 0o600)
+    #expect(ftruncate(big, 50_000_000) == 0)
+    close(big)
+    let calendars = try open([CalendarSource(name: "work", path: vdir)])
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01")) == ["work:A"])
+    let status = try #require(try calendars.statuses().first)
+    #expect(status.unreadable.map(\.reason) == ["larger than 32 MiB"])
+  }
 }

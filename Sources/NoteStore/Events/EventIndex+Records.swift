@@ -72,6 +72,12 @@ package struct CalendarCounts: Sendable, Hashable {
 }
 
 extension EventIndex {
+  /// Runs `body`, the index's writes in it one transaction (an update of ten thousand files
+  /// is one commit, not ten thousand).
+  package func batch<T>(_ body: () throws -> T) throws -> T {
+    try database.write(.retrying) { _ in try body() }
+  }
+
   /// The stamp recorded for calendar `name`'s path, and the path it was for.
   package func calendarStamp(_ name: String) throws -> (path: String, stamp: PathStamp)? {
     let statement = try database.prepare(

@@ -99,6 +99,7 @@ package final class EventIndex {
     CREATE TABLE cancelled(
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
     CREATE INDEX cancelled_file ON cancelled(file);
+    CREATE INDEX cancelled_uid ON cancelled(uid);
     """
 
   /// Makes the folders above `path` (mode 0700) that do not exist.
