@@ -78,9 +78,10 @@ extension EventCalendars {
     try index.addSpans(spans, expanding: [])
   }
 
-  /// The spans of `event`'s occurrences in each of `months`: one per occurrence (so a day
-  /// page reads only the events with an occurrence near it), or one for the month when it
-  /// has more than `spansPerMonth` there. All-day and floating occurrences are widened by a
+  /// The spans of `event`'s occurrences in each of `months`.
+  ///
+  /// One per occurrence (so a day page reads only the events with an occurrence near it), or
+  /// one for the month when it has more than `spansPerMonth` there. All-day and floating occurrences are widened by a
   /// day either way (they move with the user's zone); timed ones are exact instants.
   private func spans(of event: IndexedEvent, months: [Int]) -> [(
     series: Int, month: Int, start: Int, end: Int

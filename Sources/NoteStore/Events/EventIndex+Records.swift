@@ -240,8 +240,8 @@ extension EventIndex {
       : "SELECT spans.series FROM span_extent JOIN spans ON spans.id = span_extent.id "
         + "WHERE span_extent.start < ?1 AND span_extent.end >= ?2"
     return try events(
-      where: "series.id IN (SELECT id FROM series_extent WHERE first_start < ?1 "
-        + "AND last_end >= ?2 UNION \(recurring))",
+      ids: "SELECT id FROM series_extent WHERE first_start < ?1 AND last_end >= ?2 UNION "
+        + recurring,
       [.int(window.upperBound), .int(window.lowerBound)], calendars: names)
   }
 
@@ -249,8 +249,8 @@ extension EventIndex {
   /// expanded needs spans of.
   package func recurringEvents(mayOverlap window: Range<Int>) throws -> [IndexedEvent] {
     try events(
-      where: "series.id IN (SELECT id FROM recurring_extent WHERE first_start < ?1 "
-        + "AND last_end >= ?2)", [.int(window.upperBound), .int(window.lowerBound)],
+      ids: "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2",
+      [.int(window.upperBound), .int(window.lowerBound)],
       calendars: nil)
   }
 
@@ -258,7 +258,8 @@ extension EventIndex {
   package func recurringEvents(ids: [Int]) throws -> [IndexedEvent] {
     guard !ids.isEmpty else { return [] }
     return try events(
-      where: "series.id IN (\(ids.map(String.init).joined(separator: ", ")))", [],
+      ids: "SELECT id FROM series WHERE id IN (\(ids.map(String.init).joined(separator: ", ")))",
+      [],
       calendars: nil)
   }
 
@@ -313,8 +314,12 @@ extension EventIndex {
       values)
   }
 
+  /// The events of the rows `ids` (a query) selects, of the calendars `names` (nil: any).
+  ///
+  /// The rows drive the join (`CROSS JOIN` keeps SQLite from walking every file of the
+  /// calendars instead): the cost follows the events found, not the calendars' size.
   private func events(
-    where condition: String, _ values: [DatabaseValue], calendars names: [String]?
+    ids: String, _ values: [DatabaseValue], calendars names: [String]?
   ) throws -> [IndexedEvent] {
     if names?.isEmpty == true { return [] }
     let first = values.count + 1
@@ -326,8 +331,9 @@ extension EventIndex {
     let statement = try database.prepare(
       "SELECT files.calendar, files.path, series.uid, series.text, files.failure IS NOT NULL, "
         + "series.id "
-        + "FROM series JOIN files ON files.id = series.file WHERE \(condition) "
-        + placeholders + "AND NOT EXISTS (SELECT 1 FROM cancelled "
+        + "FROM (\(ids)) AS hit CROSS JOIN series ON series.id = hit.id CROSS JOIN files "
+        + "ON files.id = series.file WHERE 1 " + placeholders
+        + "AND NOT EXISTS (SELECT 1 FROM cancelled "
         + "JOIN files AS other ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
         + "AND other.calendar = files.calendar) ORDER BY files.calendar, series.uid, files.path")
     var events: [IndexedEvent] = []
