@@ -163,6 +163,14 @@ if Context.environment["CALPAGER_BENCH_CALENDARS"] != nil {
       dependencies: ["Calendars", "Interchange", "Recurrence", "CalendarPaging"],
       path: "Tests/Benchmarks/CalendarsBenchmark"))
 }
+// The zone benchmark (Tests/Benchmarks/ZoneBenchmark), declared only when
+// CALPAGER_BENCH_ZONES is set.
+if Context.environment["CALPAGER_BENCH_ZONES"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "ZoneBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
+      path: "Tests/Benchmarks/ZoneBenchmark"))
+}
 if fuzzing {
   for target in fuzzTargets {
     package.targets.append(

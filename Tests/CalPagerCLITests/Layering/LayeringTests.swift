@@ -29,9 +29,12 @@ import Testing
     }
   }
 
-  @Test func theCommandLineHoldsNoSQLAndNoDatabaseHandle() throws {
-    let files = try Self.swiftFiles(in: "Sources/CalPagerCLI")
-    #expect(files.count > 50, "the command line's sources were not found")
+  /// The command line, and the calendars' module (their index's SQL is NoteStore's
+  /// `EventIndex`).
+  @Test(arguments: [("Sources/CalPagerCLI", 50), ("Sources/Calendars", 3)])
+  func holdsNoSQLAndNoDatabaseHandle(folder: String, least: Int) throws {
+    let files = try Self.swiftFiles(in: folder)
+    #expect(files.count > least, "the sources of \(folder) were not found")
     let sql = try Regex(
       #""\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|CREATE|DROP)\b"#
     )
@@ -56,6 +59,27 @@ import Testing
         #expect(
           attributes[.type] as? FileAttributeType != .typeSymbolicLink,
           "\(folder)/\(path) is a symbolic link")
+      }
+    }
+  }
+
+  /// Zones must work in the fully static build, which has no zone code of the C library or
+  /// Foundation to ask: Recurrence reads TZif bytes itself, imports nothing that does I/O, and
+  /// never names Foundation's `TimeZone`.
+  @Test func zonesAreReadWithoutFoundationOrTheCLibrary() throws {
+    let files = try Self.swiftFiles(in: "Sources/Recurrence")
+    #expect(files.count > 20, "the recurrence sources were not found")
+    let allowed: Set<String> = ["CalendarPaging", "DisplayText", "Synchronization"]
+    let foundationZone = try Regex(#"\bTimeZone\b"#)
+    let imports = try Regex(#"^\s*(?:public |internal |package )?import\s+(\w+)"#)
+    for (path, text) in files {
+      for (number, line) in Self.code(text).enumerated() {
+        if let match = line.firstMatch(of: imports), let name = match.output[1].substring {
+          #expect(allowed.contains(String(name)), "\(path):\(number + 1) imports \(name)")
+        }
+        #expect(
+          line.firstMatch(of: foundationZone) == nil,
+          "\(path):\(number + 1) names TimeZone: \(line)")
       }
     }
   }
