@@ -1,4 +1,5 @@
 import CalendarPaging
+import Calendars
 import DisplayText
 import Glibc
 
@@ -7,18 +8,24 @@ import Glibc
 ///
 /// A database can come from elsewhere (a backup, a shared file), so it must never carry a
 /// command that runs: `sync-command` is read from here only. The file holds `key = value`
-/// lines; blank lines and lines starting with `#` are skipped.
+/// lines; blank lines and lines starting with `#` are skipped. The user's calendars are named
+/// here too (`calendar.NAME = PATH`: a vdir or one `.ics` file, `~` for the home folder): a
+/// path to read belongs with the machine, not with a database that may travel.
 ///
 /// ```
 /// # run by `calpager sync` before and after it merges
 /// sync-command = vdirsyncer sync notes
+/// calendar.work = ~/.local/share/vdirsyncer/work
+/// calendar.holidays = ~/calendars/holidays.ics
 /// ```
 struct UserConfig: Equatable {
   /// The command `sync` runs with `sh -c` before and after its merge; nil when not set.
   var syncCommand: String?
+  /// The calendars, in the order written, paths absolute.
+  var calendars: [CalendarSource] = []
 
   /// The keys the file may hold.
-  static let keys = ["sync-command"]
+  static let keys = ["sync-command", "calendar.NAME"]
 
   /// The file's path: `$XDG_CONFIG_HOME/calpager/config`, else `$HOME/.config/calpager/config`;
   /// nil when neither variable is set to an absolute path.
@@ -49,11 +56,13 @@ struct UserConfig: Equatable {
     } catch {
       throw .badConfig(path: path, line: nil, problem: "it is not readable UTF-8 text")
     }
-    return try parse(text, path: path)
+    return try parse(text, path: path, home: environment["HOME"])
   }
 
-  /// Reads the text of a configuration file found at `path`.
-  static func parse(_ text: String, path: String) throws(CLIError) -> UserConfig {
+  /// Reads the text of a configuration file found at `path`; `home` expands a leading `~`.
+  static func parse(_ text: String, path: String, home: String? = nil) throws(CLIError)
+    -> UserConfig
+  {
     var config = UserConfig()
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
@@ -69,6 +78,14 @@ struct UserConfig: Equatable {
       switch key {
       case "sync-command":
         config.syncCommand = value.isEmpty ? nil : value
+      case _ where key.hasPrefix("calendar."):
+        let calendar = try Self.calendar(
+          name: String(key.dropFirst("calendar.".count)), path: value, home: home,
+          known: config.calendars
+        ) { problem throws(CLIError) in
+          throw .badConfig(path: path, line: index + 1, problem: problem)
+        }
+        config.calendars.append(calendar)
       default:
         throw .badConfig(
           path: path, line: index + 1,
@@ -77,5 +94,37 @@ struct UserConfig: Equatable {
       }
     }
     return config
+  }
+}
+
+extension UserConfig {
+  /// The calendar a `calendar.NAME = PATH` line names; `fail` is called with the problem
+  /// when the name or path cannot be used.
+  fileprivate static func calendar(
+    name: String, path: String, home: String?, known: [CalendarSource],
+    fail: (String) throws(CLIError) -> Never
+  ) throws(CLIError) -> CalendarSource {
+    guard CalendarSource.isValidName(name) else {
+      try fail(
+        "\(Quote.quoted("calendar." + name)) is not a calendar name: expected letters, digits, "
+          + "'-' and '_' after 'calendar.'")
+    }
+    guard name != CalendarSource.syncFolderName else {
+      try fail(
+        "the calendar name 'notes' is the sync folder's (the setting sync-dir): choose another")
+    }
+    guard !known.contains(where: { $0.name == name }) else {
+      try fail("the calendar \(Quote.quoted(name)) is named twice")
+    }
+    guard !path.isEmpty else { try fail("the path of calendar \(Quote.quoted(name)) is empty") }
+    guard let expanded = CalendarSource.expandingTilde(path, home: home) else {
+      try fail("the path \(Quote.quoted(path)) starts with '~' but HOME is not set")
+    }
+    guard expanded.hasPrefix("/") else {
+      try fail(
+        "the path \(Quote.quoted(path)) of calendar \(Quote.quoted(name)) is relative: give it "
+          + "from / or ~")
+    }
+    return CalendarSource(name: name, path: expanded)
   }
 }
