@@ -1,0 +1,167 @@
+import CalendarPaging
+import Foundation
+import NoteStore
+import TestSupport
+import Testing
+
+/// Edges users hit around the commands: the environment's `COLUMNS`, `~` in the line mode,
+/// and small things of issue 20.
+@Suite struct EdgesEndToEndTests {
+  // MARK: - COLUMNS
+
+  @Test(arguments: ["9223372036854775807", "99999999999", "10001", "0", "-5", "80x"])
+  func aColumnsValueWidthWouldRefuseIsIgnored(_ columns: String) throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist at 10:00"])
+    try calpager.run(["goto", "2024-05-01"])
+    let result = try calpager.run(["show"], environment: ["COLUMNS": columns])
+    #expect(result.status == 0, "\(result.stderr)")
+    let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 80, "a line of \(widest) columns")
+    #expect(result.stdout.contains("Wednesday 1 May 2024"))
+  }
+
+  @Test func aColumnsValueInRangeStillSetsTheWidth() throws {
+    let calpager = Calpager()
+    try calpager.run(["goto", "2024-05-01"])
+    for columns in ["10000", "120"] {
+      let result = try calpager.run(["show"], environment: ["COLUMNS": columns])
+      let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+      #expect(widest > 80 && widest <= Int(columns)!, "COLUMNS=\(columns): \(widest)")
+    }
+  }
+
+  // MARK: - ~ in the line mode
+
+  @Test func aTildeInAFileNameOfTheLineModeIsTheHomeFolder() throws {
+    let calpager = Calpager()
+    let home = calpager.directory.file("home")
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+    let lines = [
+      "add --day 2024-05-01 ~ stays text", "backup ~/b.db", "export --output ~/x.jsonl",
+      "rm 1", "import ~/x.jsonl", "export -o ~",
+    ]
+    let result = try calpager.shell(
+      "\"$CALPAGER\" --db \"$DB\" shell", stdin: lines.joined(separator: "\n") + "\n",
+      environment: ["HOME": home])
+    let files = try FileManager.default.contentsOfDirectory(atPath: home).sorted()
+    #expect(files == ["b.db", "x.jsonl"], "\(result.stderr)")
+    // `export -o ~` names the home folder itself: refused as a directory, not a file '~'.
+    #expect(result.stderr.contains("it is a directory"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: calpager.directory.file("~")))
+    #expect(
+      try calpager.store().notes(in: Day.first...Day.last).map(\.body) == ["~ stays text"])
+  }
+
+  @Test func aQuotedTildeStaysATilde() throws {
+    let calpager = Calpager()
+    let home = calpager.directory.file("home")
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+    try calpager.run(["add", "--day", "2024-05-01", "x"])
+    let result = try calpager.shell(
+      "\"$CALPAGER\" --db \"$DB\" shell", stdin: "export -o '~'\n",
+      environment: ["HOME": home])
+    #expect(result.status == 0, "\(result.stderr)")
+    // As in a shell, a quoted '~' is a file of that name in the current directory.
+    #expect(FileManager.default.fileExists(atPath: calpager.directory.file("~")))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+  }
+}
+
+/// One note size limit, 8 MiB of UTF-8, at every way in and out.
+@Suite struct NoteSizeLimitEndToEndTests {
+  static let limit = 8 << 20
+
+  func bodies(_ calpager: Calpager) throws -> [String] {
+    try calpager.store().notes(in: Day.first...Day.last).map(\.body)
+  }
+
+  @Test func addAndEditRefuseALongerNoteWithOneLine() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "short"])
+    let before = calpager.snapshot()
+    let long = String(repeating: "a", count: Self.limit + 1)
+    for arguments in [["add", "-"], ["edit", "1", "-"]] {
+      let result = try calpager.run(arguments, stdin: long)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "Error: The note is 8388609 bytes long; a note holds at most 8 MiB (8388608 "
+          + "bytes) of text; nothing was changed\n")
+    }
+    #expect(calpager.snapshot() == before)
+  }
+
+  @Test func theEditorsTooLongTextStaysInItsFile() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "short"])
+    let editor = calpager.directory.file("long.sh")
+    try writeFile(editor, "#!/bin/sh\nhead -c 9437184 /dev/zero | tr '\\0' 'b' > \"$1\"\n")
+    chmod(editor, 0o755)
+    let result = try calpager.run(
+      ["edit", "1"], environment: ["EDITOR": editor, "TMPDIR": calpager.directory.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("(the note is 9437184 bytes long; a note holds at most 8 MiB"))
+    let parts = result.stderr.split(separator: "'", omittingEmptySubsequences: false)
+    let kept = String(parts[parts.count - 2])
+    #expect(FileManager.default.contents(atPath: kept)?.count == 9 << 20)
+    #expect(try bodies(calpager) == ["short"])
+  }
+
+  @Test func theLongestNoteWithTheWorstEscapingExportsAndImportsBack() throws {
+    let calpager = Calpager()
+    // A control character is the worst case of every format: six bytes in JSON.
+    let body = "x" + String(repeating: "\u{1}", count: Self.limit - 1)
+    let added = try calpager.run(["add", "--day", "2024-05-01", "-"], stdin: body)
+    #expect(added.status == 0, "\(added.stderr)")
+    let file = calpager.directory.file("all.jsonl")
+    let exported = try calpager.run(["export", "--output", file])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let other = calpager.directory.file("other.db")
+    let imported = try calpager.run(["import", file], database: other)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let store = try NoteStore(location: StoreLocation(path: other, createsParentDirectories: false))
+    #expect(try store.notes(in: Day.first...Day.last).map(\.body) == [body])
+  }
+
+  @Test func importRefusesALongerRecordNamingItsLine() throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file("long.jsonl")
+    let long = String(repeating: "c", count: Self.limit + 1)
+    try writeFile(
+      file,
+      #"{"day":"2024-05-01","body":"fine"}"# + "\n" + #"{"day":"2024-05-02","body":""#
+        + long + "\"}\n")
+    let result = try calpager.run(["import", file])
+    #expect(result.status != 0)
+    #expect(
+      result.stderr.contains("Line 2: the note is 8388609 bytes long; a note holds at most 8 MiB"))
+    #expect(try calpager.store().noteCount() == 0)
+  }
+
+  @Test(.requires(.python3))
+  func exportRefusesANoteStoredBeforeTheLimit() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "short"])
+    // As a database from before the limit holds it: written past calpager's checks.
+    let script = calpager.directory.file("grow.py")
+    try writeFile(
+      script,
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      db.execute("UPDATE notes SET body = ? WHERE id = 1", ("d" * (9 << 20),))
+      db.commit()
+
+      """)
+    let grown = try runProcess(try Peer.python3.path(), [script, calpager.database])
+    #expect(grown.status == 0, "\(grown.stderr)")
+    let file = calpager.directory.file("out.jsonl")
+    let result = try calpager.run(["export", "--output", file])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "Note #1 is 9437184 bytes long, more than the 8 MiB (8388608 bytes) a note holds"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+}
