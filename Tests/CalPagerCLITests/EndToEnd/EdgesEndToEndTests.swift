@@ -165,3 +165,79 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 }
+
+/// Smaller things users hit (issue 20, item 22).
+@Suite struct SmallEdgesEndToEndTests {
+  @Test(arguments: ["Tomorrow", "TODAY", "YesterDay"])
+  func dayWordsAreReadInAnyCaseAsWeekdaysAre(_ word: String) throws {
+    let calpager = Calpager()
+    let result = try calpager.run(["goto", word])
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = ["tomorrow": "2030-06-16", "today": "2030-06-15", "yesterday": "2030-06-14"]
+    #expect(try calpager.store().selectedDay()?.description == expected[word.lowercased()])
+  }
+
+  @Test func aCountOfManyDigitsIsTooLargeNotInvalid() throws {
+    let calpager = Calpager()
+    let result = try calpager.run(["next", "99999999999999999999999"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: '99999999999999999999999' is too large: days run from 0001-01-01 to 9999-12-31"))
+  }
+
+  @Test func aDirectoryGivenAsTheConfigFileIsNamedAsOne() throws {
+    let calpager = Calpager()
+    let config = calpager.directory.file("config")
+    try FileManager.default.createDirectory(
+      atPath: config + "/calpager/config", withIntermediateDirectories: true)
+    let result = try calpager.run(
+      ["sync", calpager.directory.file("vdir")], environment: ["XDG_CONFIG_HOME": config])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("'\(config)/calpager/config'"))
+    #expect(result.stderr.contains("it is a directory, not a file"), "\(result.stderr)")
+  }
+
+  @Test func aKeyGivenTwiceInTheConfigFileNamesBothLines() throws {
+    let calpager = Calpager()
+    let config = calpager.directory.file("config")
+    try FileManager.default.createDirectory(
+      atPath: config + "/calpager", withIntermediateDirectories: true)
+    try writeFile(
+      config + "/calpager/config",
+      "sync-command = vdirsyncer sync\n# a comment\nsync-command = true\n")
+    let result = try calpager.run(
+      ["sync", calpager.directory.file("vdir")], environment: ["XDG_CONFIG_HOME": config])
+    #expect(result.status != 0)
+    #expect(
+      result.stderr.contains("'sync-command' is set twice, on lines 1 and 3"), "\(result.stderr)")
+  }
+
+  @Test func nearWithoutParenthesesSaysWhyItIsNotTheOperator() throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Call the bank about the mortgage"])
+    let result = try calpager.run(["search", "bank", "NEAR", "mortgage"])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("NEAR without parentheses is not the operator"))
+    #expect(result.stderr.contains("write NEAR(word word)"))
+    let withParentheses = try calpager.run(["search", "NEAR(bank mortgage)"])
+    #expect(withParentheses.stdout.contains("mortgage"), "\(withParentheses.stderr)")
+  }
+
+  @Test func aFileWithAnEventAndAJournalIsReportedAsBoth() throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file("both.ics")
+    try writeFile(
+      file,
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:e1",
+        "DTSTAMP:20240501T000000Z", "DTSTART:20240501T100000Z", "SUMMARY:Meeting",
+        "END:VEVENT", "BEGIN:VJOURNAL", "UID:j1", "DTSTAMP:20240501T000000Z",
+        "DTSTART;VALUE=DATE:20240501", "SUMMARY:Diary", "END:VJOURNAL", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n"))
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("1 added"))
+    #expect(result.stdout.contains("1 event (VEVENT) not imported"))
+  }
+}
