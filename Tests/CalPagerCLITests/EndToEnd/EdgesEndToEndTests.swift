@@ -68,9 +68,9 @@ import Testing
   }
 }
 
-/// One note size limit, 8 MiB of UTF-8, at every way in and out.
+/// One note size limit, 10 MiB of UTF-8, at every way in and out.
 @Suite struct NoteSizeLimitEndToEndTests {
-  static let limit = 8 << 20
+  static let limit = 10 << 20
 
   func bodies(_ calpager: Calpager) throws -> [String] {
     try calpager.store().notes(in: Day.first...Day.last).map(\.body)
@@ -86,7 +86,7 @@ import Testing
       #expect(result.status == 1)
       #expect(
         result.stderr
-          == "Error: The note is 8388609 bytes long; a note holds at most 8 MiB (8388608 "
+          == "Error: The note is 10485761 bytes long; a note holds at most 10 MiB (10485760 "
           + "bytes) of text; nothing was changed\n")
     }
     #expect(calpager.snapshot() == before)
@@ -96,15 +96,15 @@ import Testing
     let calpager = Calpager()
     try calpager.run(["add", "--day", "2024-05-01", "short"])
     let editor = calpager.directory.file("long.sh")
-    try writeFile(editor, "#!/bin/sh\nhead -c 9437184 /dev/zero | tr '\\0' 'b' > \"$1\"\n")
+    try writeFile(editor, "#!/bin/sh\nhead -c 11534336 /dev/zero | tr '\\0' 'b' > \"$1\"\n")
     chmod(editor, 0o755)
     let result = try calpager.run(
       ["edit", "1"], environment: ["EDITOR": editor, "TMPDIR": calpager.directory.path])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("(the note is 9437184 bytes long; a note holds at most 8 MiB"))
+    #expect(result.stderr.contains("(the note is 11534336 bytes long; a note holds at most 10 MiB"))
     let parts = result.stderr.split(separator: "'", omittingEmptySubsequences: false)
     let kept = String(parts[parts.count - 2])
-    #expect(FileManager.default.contents(atPath: kept)?.count == 9 << 20)
+    #expect(FileManager.default.contents(atPath: kept)?.count == 11 << 20)
     #expect(try bodies(calpager) == ["short"])
   }
 
@@ -135,7 +135,8 @@ import Testing
     let result = try calpager.run(["import", file])
     #expect(result.status != 0)
     #expect(
-      result.stderr.contains("Line 2: the note is 8388609 bytes long; a note holds at most 8 MiB"))
+      result.stderr.contains("Line 2: the note is 10485761 bytes long; a note holds at most 10 MiB")
+    )
     #expect(try calpager.store().noteCount() == 0)
   }
 
@@ -150,7 +151,7 @@ import Testing
       """
       import sqlite3, sys
       db = sqlite3.connect(sys.argv[1])
-      db.execute("UPDATE notes SET body = ? WHERE id = 1", ("d" * (9 << 20),))
+      db.execute("UPDATE notes SET body = ? WHERE id = 1", ("d" * (11 << 20),))
       db.commit()
 
       """)
@@ -161,7 +162,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "Note #1 is 9437184 bytes long, more than the 8 MiB (8388608 bytes) a note holds"))
+        "Note #1 is 11534336 bytes long, more than the 10 MiB (10485760 bytes) a note holds"))
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 }
