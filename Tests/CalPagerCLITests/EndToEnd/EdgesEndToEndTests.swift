@@ -242,3 +242,44 @@ import Testing
     #expect(result.stdout.contains("1 event (VEVENT) not imported"))
   }
 }
+
+/// jrnl's files (issue 20, item 21, in part): its JSON export is known by its shape.
+@Suite struct JRNLShapeEndToEndTests {
+  static let export = """
+    {
+        "tags": {},
+        "entries": [
+            {
+                "title": "Called in sick.",
+                "body": "Cleaned the house.",
+                "date": "2024-05-01",
+                "time": "09:30",
+                "tags": [],
+                "starred": false
+            }
+        ]
+    }
+
+    """
+
+  @Test(arguments: ["journal.json", "journal.jsonl", "journal"])
+  func jrnlsJSONExportImportsWithoutFormat(_ name: String) throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file(name)
+    try writeFile(file, Self.export)
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    let notes = try calpager.store().notes(in: Day.first...Day.last)
+    #expect(notes.map(\.day.description) == ["2024-05-01"])
+    #expect(notes.map(\.body) == ["Called in sick.\nCleaned the house."])
+  }
+
+  @Test func calpagersOwnJSONIsStillReadAsItsOwn() throws {
+    let calpager = Calpager()
+    let file = calpager.directory.file("notes.json")
+    try writeFile(file, #"[{"day":"2024-05-01","body":"own"}]"# + "\n")
+    let result = try calpager.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try calpager.store().notes(in: Day.first...Day.last).map(\.body) == ["own"])
+  }
+}
