@@ -138,6 +138,9 @@ extension NoteStore {
       guard record.body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
         throw StoreError.emptyRecord(line: record.line)
       }
+      guard record.body.utf8.count <= Note.maximumBodySize else {
+        throw StoreError.recordTooLong(line: record.line, bytes: record.body.utf8.count)
+      }
       // NoteDecoder gives every record a uid; one made by hand without one gets the same
       // content-derived uid.
       let uid = record.uid ?? contentUIDs.uid(day: record.day, body: record.body)

@@ -13,16 +13,7 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    return try writing { database in
-      let now = Clock.nowMilliseconds()
-      let id = try NoteStore.takeNoteIDs(1, in: database)
-      let note = Note(
-        id: id, uid: NoteStore.makeUID(), day: day, body: body,
-        created: Timestamp(clamping: now), updated: Timestamp(clamping: now))
-      try NoteStore.insert(note, id: id, in: database)
-      try NoteStore.recordAction("add", at: now, added: id...id, in: database)
-      return note
-    }
+    return try writing { database in try NoteStore.insertNew(body, on: day, in: database) }
   }
 
   /// Replaces the body of note `id`, keeping the old version for `undo`; the same body is
@@ -158,7 +149,12 @@ extension NoteStore {
 // MARK: - Rows
 
 extension NoteStore {
+  /// Checks what every note must be: some visible text, at most `Note.maximumBodySize`
+  /// bytes.
   static func checkBody(_ body: String) throws {
+    guard body.utf8.count <= Note.maximumBodySize else {
+      throw StoreError.noteTooLong(bytes: body.utf8.count)
+    }
     guard body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
       throw StoreError.emptyNote
     }

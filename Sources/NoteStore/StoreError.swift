@@ -38,6 +38,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case lastChangeIsNotSync(kind: String)
   /// A note needs some visible text.
   case emptyNote
+  /// A note's text is longer than `Note.maximumBodySize` (its length in bytes given).
+  case noteTooLong(bytes: Int)
+  /// An imported record's body is longer than `Note.maximumBodySize`.
+  case recordTooLong(line: Int, bytes: Int)
+  /// A note to export is longer than `Note.maximumBodySize` (stored before the limit):
+  /// the file would be one that `import` refuses.
+  case tooLongToExport(id: Int, bytes: Int)
   /// An imported record's body has no visible text; `line` is where the record starts.
   case emptyRecord(line: Int)
   /// SQLite failed in a way no other case names.
@@ -92,6 +99,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         + "'calpager undo' to undo it"
     case .emptyNote:
       return "a note needs some text; nothing was added"
+    case .noteTooLong(let bytes):
+      return "the note is \(bytes) bytes long; a note holds at most \(Note.sizeLimitText) of "
+        + "text; nothing was changed"
+    case .recordTooLong(let line, let bytes):
+      return "line \(line): the note is \(bytes) bytes long; a note holds at most "
+        + "\(Note.sizeLimitText) of text"
+    case .tooLongToExport(let id, let bytes):
+      return "note #\(id) is \(bytes) bytes long, more than the \(Note.sizeLimitText) a note "
+        + "holds, so no import could read the file back; shorten it with 'edit \(id)' first"
     case .emptyRecord(let line):
       // Worded as the decoders word it (`InterchangeError.malformed`): one rule, one message.
       return "line \(line): 'body' is empty or only white space: a note needs text"
