@@ -1,6 +1,7 @@
 import CalendarPaging
 import DisplayText
 import Glibc
+import Interchange
 
 /// Why a command of the command line failed, when the failure is the command line's own (the
 /// layers below throw `DayError`, `InterchangeError`, `StoreError` and `UsageError`).
@@ -42,6 +43,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case importDirectory(path: String)
   /// `import` could not open its file.
   case cannotImport(path: String, reason: String)
+  /// `import` found no format it knows in a file whose name and shape name none.
+  case unrecognisedImport(name: String, reason: String)
+  /// jrnl's configuration names a `timeformat` calpager cannot read.
+  case badJRNLTimeFormat(path: String, line: Int, JRNLTimeFormatError)
   /// Neither `$VISUAL` nor `$EDITOR` is set and no text was given.
   case noEditor
   /// The editor could not be started or failed; `keptIn` names the file that keeps what
@@ -128,6 +133,11 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "cannot import '\(path)': it is a directory"
     case .cannotImport(let path, let reason):
       return "cannot import '\(path)': \(reason)"
+    case .unrecognisedImport(let name, let reason):
+      return "cannot import '\(Quote.text(name))': it is in no format calpager knows (as jsonl, "
+        + "\(reason)): give --format " + Format.list(Format.importable)
+    case .badJRNLTimeFormat(let path, let line, let error):
+      return "jrnl's configuration '\(Quote.text(path))', line \(line), cannot be used: \(error)"
     case .noEditor:
       return "no text given and neither $VISUAL nor $EDITOR is set; "
         + "give the text as arguments, or '-' to read it from stdin"

@@ -12,6 +12,8 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
   case md
   /// The JSON that `jrnl --export json` writes; import only.
   case jrnl
+  /// jrnl's own plain-text journal file (`[TIME] Title` lines); import only.
+  case jrnlText = "jrnl-text"
 
   /// The format's name as the `--format` option spells it, such as `jsonl`.
   public var description: String { rawValue }
@@ -19,8 +21,8 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
   /// Whether notes can be read back from this format (every format but `md`).
   public var isImportable: Bool { self != .md }
 
-  /// Whether notes can be written in this format (every format but `jrnl`).
-  public var isExportable: Bool { self != .jrnl }
+  /// Whether notes can be written in this format (every format but `jrnl` and `jrnl-text`).
+  public var isExportable: Bool { self != .jrnl && self != .jrnlText }
 
   /// The formats `import` reads, in order.
   public static var importable: [Format] { allCases.filter(\.isImportable) }
@@ -59,12 +61,13 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
     case "ics", "ical", "ifb", "icalendar": return .ics
     case "md", "markdown": return .md
     case "jrnl": return .jrnl
+    case "jrnl-text": return .jrnlText
     default: return nil
     }
   }
 
   /// The names of `formats` as a list for a message: `jsonl, json, csv or ics`.
-  static func list(_ formats: [Format]) -> String {
+  public static func list(_ formats: [Format]) -> String {
     let names = formats.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
@@ -76,7 +79,10 @@ extension Format {
   /// `"tags"` or `"entries"`, in a file named `.json` (or anything), where calpager's own
   /// `json` is an array and `jsonl` objects start with calpager's keys.
   ///
-  /// - Returns: `.jrnl` for that shape; nil otherwise (the name decides).
+  /// jrnl's own journal file starts with an entry line, `[` and a digit (`[2024-05-01 09:30]
+  /// Title`), which none of calpager's formats can start with.
+  ///
+  /// - Returns: `.jrnl` or `.jrnlText` for those shapes; nil otherwise (the name decides).
   public static func shape(of start: some Collection<UInt8>) -> Format? {
     var bytes = start[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -86,6 +92,13 @@ extension Format {
       }
     }
     skipSpace()
+    if bytes.first == UInt8(ascii: "["), let next = bytes.dropFirst().first,
+      (0x30...0x39).contains(next), let line = bytes.split(separator: 0x0A).first,
+      let close = line.firstIndex(of: UInt8(ascii: "]")),
+      [nil, 0x20, 0x0D].contains(line[line.index(after: close)...].first)
+    {
+      return .jrnlText
+    }
     guard bytes.first == UInt8(ascii: "{") else { return nil }
     bytes = bytes.dropFirst()
     skipSpace()

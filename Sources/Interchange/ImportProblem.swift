@@ -47,6 +47,10 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
   case emptyBody
   /// A jrnl entry whose title and body are both empty or white space.
   case emptyEntry
+  /// A jrnl journal's first text is not an entry line `[TIME] Title`.
+  case expectedJRNLEntry(found: String)
+  /// A jrnl entry line whose time is not in the journal's time format (`formats`: those tried).
+  case invalidJRNLTime(text: String, formats: [String])
   /// The `ical` field does not hold an iCalendar journal; the reason says why.
   case invalidICal(String)
   /// A CSV record has a different number of fields than the header.
@@ -105,6 +109,14 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
       return "the header's fields are separated by \(separator): calpager reads ',' or ';'"
     case .emptyBody: return "'body' is empty or only white space: a note needs text"
     case .emptyEntry: return "the entry's 'title' and 'body' are empty: a note needs text"
+    case .expectedJRNLEntry(let found):
+      return "expected a jrnl entry line '[TIME] Title', found '\(found)'"
+    case .invalidJRNLTime(let text, let formats):
+      let names = formats.map { "'\(Quote.text($0))'" }
+      let list =
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+      return "'\(text)' is not a time in the journal's format \(list) "
+        + "(--time-format names another)"
     case .invalidICal(let reason): return "'ical' is not an iCalendar journal: \(reason)"
     case .fieldCount(let found, let expected):
       return "\(found) field\(found == 1 ? "" : "s"), but the header has \(expected)"

@@ -28,6 +28,7 @@ public struct NoteDecoder<Source: ByteSource> {
   private var csv: CSVDecoder?
   private var ics: ICSDecoder?
   private var jrnl: JRNLDecoder?
+  private var jrnlText: JRNLTextDecoder?
   /// Set once an error ended decoding.
   private var isFinished = false
   private var contentUIDs: ContentUID?
@@ -45,21 +46,24 @@ public struct NoteDecoder<Source: ByteSource> {
   ///     `recordTooLong` instead of filling memory.
   ///   - zone: The local time zone: the day of an iCalendar UTC time, the instant of a jrnl
   ///     entry's local time.
+  ///   - timeFormats: The formats a `jrnl-text` entry's `[TIME]` is tried in, first to last:
+  ///     the first that reads the first entry's reads them all.
   /// - Throws: `InterchangeError.exportOnly` for `md`.
   public init(
     format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize,
-    zone: LocalZone = .utc
+    zone: LocalZone = .utc, timeFormats: [JRNLTimeFormat] = JRNLTimeFormat.defaults
   ) throws(InterchangeError) {
     try self.init(
       format: format, source: source, maximumRecordSize: maximumRecordSize, zone: zone,
-      fastPath: true)
+      fastPath: true, timeFormats: timeFormats)
   }
 
   /// A decoder as `init(format:source:maximumRecordSize:zone:)` makes it, with `ics`'s fast
   /// path (`ICSOwnJournal`) on or off: the differential test's hook.
   package init(
     format: Format, source: Source, maximumRecordSize: Int = defaultMaximumRecordSize,
-    zone: LocalZone = .utc, fastPath: Bool
+    zone: LocalZone = .utc, fastPath: Bool,
+    timeFormats: [JRNLTimeFormat] = JRNLTimeFormat.defaults
   ) throws(InterchangeError) {
     precondition(maximumRecordSize > 0, "the maximum record size must be positive")
     self.format = format
@@ -70,6 +74,9 @@ public struct NoteDecoder<Source: ByteSource> {
     case .csv: csv = CSVDecoder()
     case .ics: ics = ICSDecoder(zone: zone, fastPath: fastPath)
     case .jrnl: jrnl = JRNLDecoder(zone: zone)
+    case .jrnlText:
+      jrnlText = JRNLTextDecoder(
+        zone: zone, formats: timeFormats.isEmpty ? JRNLTimeFormat.defaults : timeFormats)
     case .md: throw .exportOnly(.md)
     }
   }
@@ -93,7 +100,7 @@ public struct NoteDecoder<Source: ByteSource> {
       report.skippedRecords = ics.skippedRecords
       report.skippedRecordCount = ics.skippedRecordCount
     }
-    report.starred = jrnl?.starred ?? 0
+    report.starred = jrnl?.starred ?? jrnlText?.starred ?? 0
     report.derivedUIDs = derivedUIDs
     return report
   }
@@ -112,6 +119,7 @@ public struct NoteDecoder<Source: ByteSource> {
       case .csv: note = try csv!.next(from: &reader)
       case .ics: note = try ics!.next(from: &reader)
       case .jrnl: note = try jrnl!.next(from: &reader)
+      case .jrnlText: note = try jrnlText!.next(from: &reader)
       case .md: preconditionFailure("md has no decoder")
       }
     } catch let problem as RecordProblem {

@@ -65,7 +65,7 @@ public struct NoteEncoder: Sendable {
     case .json: output.append(UInt8(ascii: "["))
     case .csv: CSVWriter.appendHeader(includeID: includesID, into: &output)
     case .ics: ICSWriter.appendHeader(into: &output)
-    case .jrnl: break
+    case .jrnl, .jrnlText: break
     }
   }
 
@@ -87,7 +87,7 @@ public struct NoteEncoder: Sendable {
         fields, zone: zone, writtenTimeZones: &writtenTimeZones, into: &output)
     case .md:
       MarkdownWriter.appendNote(fields, after: lastDay, includeID: includesID, into: &output)
-    case .jrnl:
+    case .jrnl, .jrnlText:
       break
     }
     count += 1
@@ -102,7 +102,7 @@ public struct NoteEncoder: Sendable {
   /// Appends what comes after the last note: `]` for `json`, `END:VCALENDAR` for `ics`.
   public mutating func footer(into output: inout [UInt8]) {
     switch format {
-    case .jsonl, .csv, .md, .jrnl: break
+    case .jsonl, .csv, .md, .jrnl, .jrnlText: break
     case .json: output.append(ascii: count == 0 ? "]\n" : "\n]\n")
     case .ics: ICSWriter.appendFooter(into: &output)
     }

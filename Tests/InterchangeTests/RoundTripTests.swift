@@ -38,7 +38,7 @@ import Testing
       case .jsonl, .json: #expect(text.hasPrefix("{\"uid\":"))
       case .csv: #expect(text.hasPrefix("uid-") || text.hasPrefix("\"uid-"))
       case .ics: #expect(text == "BEGIN:VJOURNAL\r")
-      case .md, .jrnl: Issue.record("not in this test")
+      case .md, .jrnl, .jrnlText: Issue.record("not in this test")
       }
     }
   }

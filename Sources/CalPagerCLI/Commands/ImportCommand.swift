@@ -19,8 +19,22 @@ struct ImportCommand: CalPagerCommand {
   /// `--format <format>`: the file's format.
   static let format = Format.option(
     importing: true,
-    help: "The file's format: jsonl, json, csv, ics or jrnl (jrnl --export json). "
-      + "(default: from the file's extension, else jsonl)")
+    help: "The file's format: jsonl, json, csv, ics, jrnl (jrnl --export json) or jrnl-text "
+      + "(jrnl's own journal file). (default: from the file's shape or extension, else jsonl)")
+  /// `--time-format <strftime>`: the time format of a jrnl journal file's entry lines.
+  static let timeFormat = OptionKey<JRNLTimeFormat?>(
+    Option(long: "--time-format", valueName: "strftime"),
+    help: "The time format of a jrnl journal file's '[TIME]' lines, as jrnl.yaml's "
+      + "timeformat (implies --format jrnl-text). (default: jrnl.yaml's, else '%F %r' or "
+      + "'%Y-%m-%d %H:%M')"
+  ) { (arguments, given) throws(UsageError) in
+    guard let given else { return nil }
+    do throws(JRNLTimeFormatError) {
+      return try JRNLTimeFormat(given.value)
+    } catch {
+      throw arguments.failure(error.description)
+    }
+  }
 
   static let spec = CommandSpec(
     name: "import",
@@ -37,16 +51,21 @@ struct ImportCommand: CalPagerCommand {
       file holds that calpager cannot take (no text, say) is skipped and named, and events \
       and to-dos are counted; every property of the journals it takes is kept with the note. \
       CSV may use ';' between fields, as spreadsheets save it in many languages; columns \
-      calpager does not read are named. jrnl reads what 'jrnl --export json' writes.
+      calpager does not read are named. jrnl reads what 'jrnl --export json' writes; \
+      jrnl-text reads jrnl's own journal file, whose entries start with '[TIME] Title', TIME \
+      in jrnl's default '%F %r' (2024-05-01 09:30:00 AM), in '%Y-%m-%d %H:%M', in the \
+      timeformat of $XDG_CONFIG_HOME/jrnl/jrnl.yaml, or as --time-format says. Both are \
+      known by their first bytes with no --format.
 
       Examples:
         calpager import notes.jsonl
         calpager import --format ics 2024.ics --dry-run
         calpager import --format jrnl journal.json
+        calpager import journal.txt --time-format '%d.%m.%Y %H:%M'
         calpager export | calpager --db copy.db import -
       """,
     arguments: [source.declaration],
-    options: [format.declaration, dryRun.declaration]
+    options: [format.declaration, timeFormat.declaration, dryRun.declaration]
   )
 
   /// Where `import` reads from.
@@ -61,6 +80,8 @@ struct ImportCommand: CalPagerCommand {
   let source: Source
   /// The `--format` given; nil when none was (then the file's extension, else jsonl).
   var format: Format?
+  /// `--time-format`: the `[TIME]` format of a `jrnl-text` file.
+  var timeFormat: JRNLTimeFormat?
   /// `--dry-run`: check and count, change nothing.
   var dryRun = false
 
@@ -86,8 +107,11 @@ struct ImportCommand: CalPagerCommand {
     }
     defer { if input.descriptor != 0 { close(input.descriptor) } }
     let format: Format
+    var guessed = false
     if let given = self.format {
       format = given
+    } else if timeFormat != nil {
+      format = .jrnlText  // only jrnl's journal file has a time format
     } else if case .file = source, let shaped = Format.shape(of: Self.start(of: input)) {
       // jrnl's export is known by its shape, whatever the file is named.
       format = shaped
@@ -95,10 +119,31 @@ struct ImportCommand: CalPagerCommand {
       format = inferred  // NoteDecoder refuses md, saying which formats import reads
     } else {
       format = .jsonl
+      guessed = { if case .file = source { true } else { false } }()
+    }
+    var timeFormats = JRNLTimeFormat.defaults
+    if let timeFormat {
+      timeFormats = [timeFormat]
+    } else if format == .jrnlText, let configured = try JRNLConfig.timeFormat(
+      environment: context.environment)
+    {
+      // jrnl.yaml's first; a journal still in a default format reads too.
+      timeFormats = [configured] + timeFormats.filter { $0 != configured }
     }
     // An iCalendar UTC time is on its local date in $TZ (DESIGN.md section 5).
-    var decoder = try NoteDecoder(format: format, source: input, zone: LocalTime.zone)
-    let summary = try session.store.importRecords(dryRun: dryRun) { try decoder.next() }
+    var decoder = try NoteDecoder(
+      format: format, source: input, zone: LocalTime.zone, timeFormats: timeFormats)
+    var read = 0
+    let summary = try session.store.importRecords(dryRun: dryRun) {
+      do {
+        let note = try decoder.next()
+        read += 1
+        return note
+      } catch let error as InterchangeError where guessed && read == 0 {
+        // Nothing said the file was jsonl: say which formats there are to try.
+        throw CLIError.unrecognisedImport(name: name, reason: error.description)
+      }
+    }
     return ImportResult(
       name: name, summary: summary, report: decoder.report,
       otherComponents: decoder.skippedComponents, dryRun: dryRun)
@@ -117,6 +162,10 @@ extension ImportCommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     source = try arguments.read(Self.source)
     format = try arguments.read(Self.format)
+    timeFormat = try arguments.read(Self.timeFormat)
+    if let format, format != .jrnlText, arguments.contains(Self.timeFormat) {
+      throw arguments.failure("--time-format is for jrnl-text files, not \(format)")
+    }
     dryRun = try arguments.read(Self.dryRun)
     try arguments.expectNoMoreWords()
   }
