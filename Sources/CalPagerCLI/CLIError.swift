@@ -134,10 +134,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .cannotImport(let path, let reason):
       return "cannot import '\(path)': \(reason)"
     case .unrecognisedImport(let name, let reason):
-      return "cannot import '\(Quote.text(name))': it is in no format calpager knows (as jsonl, "
+      return "cannot import '\(name)': it is in no format calpager knows (as jsonl, "
         + "\(reason)): give --format " + Format.list(Format.importable)
     case .badJRNLTimeFormat(let path, let line, let error):
-      return "jrnl's configuration '\(Quote.text(path))', line \(line), cannot be used: \(error)"
+      return "the jrnl configuration file '\(path)', line \(line), cannot be used: \(error)"
     case .noEditor:
       return "no text given and neither $VISUAL nor $EDITOR is set; "
         + "give the text as arguments, or '-' to read it from stdin"

@@ -114,7 +114,8 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
     case .invalidJRNLTime(let text, let formats):
       let names = formats.map { "'\(Quote.text($0))'" }
       let list =
-        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        names.count == 1
+        ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
       return "'\(text)' is not a time in the journal's format \(list) "
         + "(--time-format names another)"
     case .invalidICal(let reason): return "'ical' is not an iCalendar journal: \(reason)"

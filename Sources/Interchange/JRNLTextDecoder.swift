@@ -20,7 +20,8 @@ struct JRNLTextDecoder {
   private let zone: LocalZone
   private var formats: [JRNLTimeFormat]
   /// The entry line read but not yet returned: the next entry's start.
-  private var pending: (title: [UInt8], time: (day: Day, hour: Int, minute: Int, second: Int), line: Int)?
+  private var pending:
+    (title: [UInt8], time: (day: Day, hour: Int, minute: Int, second: Int), line: Int)?
   private var started = false
   /// Starred entries read so far.
   private(set) var starred = 0

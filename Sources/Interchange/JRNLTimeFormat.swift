@@ -24,13 +24,23 @@ public struct JRNLTimeFormat: Sendable, Hashable, CustomStringConvertible {
   let pieces: [Piece]
 
   /// jrnl's default, `%F %r` (`2024-05-01 09:30:00 AM`).
-  public static let jrnlDefault = try! JRNLTimeFormat("%F %r")
+  public static let jrnlDefault = JRNLTimeFormat(known: "%F %r")
   /// The common `%Y-%m-%d %H:%M` (`2024-05-01 09:30`).
-  public static let minutes = try! JRNLTimeFormat("%Y-%m-%d %H:%M")
+  public static let minutes = JRNLTimeFormat(known: "%Y-%m-%d %H:%M")
   /// What a file is tried with when neither an option nor jrnl's config names a format.
   public static let defaults = [jrnlDefault, minutes]
 
+  /// The format as written, as `pattern`.
   public var description: String { pattern }
+
+  /// One of the formats above, which are known to read.
+  private init(known pattern: String) {
+    do {
+      self = try JRNLTimeFormat(pattern)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
 
   /// Reads a strftime format.
   ///

@@ -124,8 +124,9 @@ struct ImportCommand: CalPagerCommand {
     var timeFormats = JRNLTimeFormat.defaults
     if let timeFormat {
       timeFormats = [timeFormat]
-    } else if format == .jrnlText, let configured = try JRNLConfig.timeFormat(
-      environment: context.environment)
+    } else if format == .jrnlText,
+      let configured = try JRNLConfig.timeFormat(
+        environment: context.environment)
     {
       // jrnl.yaml's first; a journal still in a default format reads too.
       timeFormats = [configured] + timeFormats.filter { $0 != configured }

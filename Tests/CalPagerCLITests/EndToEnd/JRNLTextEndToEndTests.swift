@@ -4,9 +4,10 @@ import NoteStore
 import TestSupport
 import Testing
 
-/// jrnl's own plain-text journal file (issue 20, item 21): `[TIME] Title` lines, each entry's
-/// body under it, a blank line between entries, as jrnl writes its journal file. The fixtures
-/// are written by hand from jrnl's documented format.
+/// jrnl's own plain-text journal file (issue 20, item 21).
+///
+/// `[TIME] Title` lines, each entry's body under it, a blank line between entries, as jrnl
+/// writes its journal file; the fixtures are written by hand from jrnl's documented format.
 @Suite struct JRNLTextEndToEndTests {
   /// A configuration directory with no jrnl.yaml, so the user's own never decides a test.
   static func noConfig(_ calpager: Calpager) -> [String: String?] {
@@ -79,13 +80,15 @@ import Testing
   @Test func aTimeFormatOptionReadsAnotherFormat() throws {
     let calpager = Calpager()
     let file = calpager.directory.file("journal.txt")
-    try writeFile(file, "[01.05.2024 09:30] Erster Mai\nim Park\n\n[24.12.2024 18:00] Heiligabend\n")
+    try writeFile(
+      file, "[01.05.2024 09:30] Erster Mai\nim Park\n\n[24.12.2024 18:00] Heiligabend\n")
+    try calpager.run(["show"])
     let before = calpager.snapshot()
     let without = try calpager.run(["import", file], environment: Self.noConfig(calpager))
     #expect(without.status == 1)
     #expect(
       without.stderr
-        == "Error: line 1: '01.05.2024 09:30' is not a time in the journal's format '%F %r' or "
+        == "Error: Line 1: '01.05.2024 09:30' is not a time in the journal's format '%F %r' or "
         + "'%Y-%m-%d %H:%M' (--time-format names another)\n")
     #expect(calpager.snapshot() == before)
     let result = try calpager.run(
@@ -145,13 +148,14 @@ import Testing
     try writeFile(config + "/jrnl/jrnl.yaml", "linewrap: 79\ntimeformat: \"%j %H\"\n")
     let file = calpager.directory.file("journal.txt")
     try writeFile(file, "[2024-05-01 09:30] Entry\n")
+    try calpager.run(["show"])
     let before = calpager.snapshot()
     let result = try calpager.run(
       ["import", file], environment: ["XDG_CONFIG_HOME": config, "HOME": calpager.directory.path])
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "Error: jrnl's configuration '\(config)/jrnl/jrnl.yaml', line 2, cannot be used: "
+        == "Error: The jrnl configuration file '\(config)/jrnl/jrnl.yaml', line 2, cannot be used: "
         + "'%j %H' is not a time format calpager reads: '%j' is not read: use %Y %m %d %H %M %S "
         + "%I %p %F %T %r %y %b %B or %%\n")
     #expect(calpager.snapshot() == before)
@@ -169,12 +173,13 @@ import Testing
       [2024-05-32 10:00:00 AM] No such day.
 
       """)
+    try calpager.run(["show"])
     let before = calpager.snapshot()
     let result = try calpager.run(["import", file], environment: Self.noConfig(calpager))
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "Error: line 4: '2024-05-32 10:00:00 AM' is not a time in the journal's format "
+        == "Error: Line 4: '2024-05-32 10:00:00 AM' is not a time in the journal's format "
         + "'%F %r' (--time-format names another)\n")
     #expect(calpager.snapshot() == before)
   }
@@ -183,13 +188,14 @@ import Testing
     let calpager = Calpager()
     let file = calpager.directory.file("notes.txt")
     try writeFile(file, "Dear diary, today I\n")
+    try calpager.run(["show"])
     let before = calpager.snapshot()
     let result = try calpager.run(["import", file], environment: Self.noConfig(calpager))
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "Error: cannot import '\(file)': it is in no format calpager knows (as jsonl, line 1: "
-        + "unexpected 'D', expected '{'): give --format jsonl, json, csv, ics, jrnl or "
+        == "Error: Cannot import '\(file)': it is in no format calpager knows (as jsonl, line 1: "
+        + "unexpected 'D', expected a note object): give --format jsonl, json, csv, ics, jrnl or "
         + "jrnl-text\n")
     #expect(calpager.snapshot() == before)
   }
@@ -237,7 +243,7 @@ import Testing
       linewrap: 79
       tagsymbols: '#@'
       template: false
-      timeformat: '\(timeformat)'
+      timeformat: '\(timeFormat)'
       version: v4.6
 
       """)
@@ -264,7 +270,8 @@ import Testing
     try writeFile(exported, export.stdout)
 
     let fromFile = try calpager.run(
-      ["import", journal], environment: ["XDG_CONFIG_HOME": config, "HOME": calpager.directory.path])
+      ["import", journal],
+      environment: ["XDG_CONFIG_HOME": config, "HOME": calpager.directory.path])
     #expect(fromFile.status == 0, "\(fromFile.stderr)")
     #expect(fromFile.stdout.contains("4 added"), "\(fromFile.stdout)")
     let other = calpager.directory.file("other.db")
