@@ -9,7 +9,7 @@ import Testing
     #expect(throws: InterchangeError.unknownFormat("xml")) { try Format(name: "xml") }
     #expect(
       InterchangeError.unknownFormat("xml").description
-        == "'xml' is not a format: expected jsonl, json, csv, ics, md or jrnl")
+        == "'xml' is not a format: expected jsonl, json, csv, ics, md, jrnl or jrnl-text")
     #expect(Format(path: "notes.jsonl") == .jsonl)
     #expect(Format(path: "/tmp/a.b/2024.ICS") == .ics)
     #expect(Format(path: "export.json") == .json)
@@ -23,11 +23,12 @@ import Testing
 
   @Test func onlyMarkdownIsExportOnlyAndOnlyJRNLImportOnly() {
     #expect(Format.allCases.filter { !$0.isImportable } == [.md])
-    #expect(Format.allCases.filter { !$0.isExportable } == [.jrnl])
-    #expect(Format.importable == [.jsonl, .json, .csv, .ics, .jrnl])
+    #expect(Format.allCases.filter { !$0.isExportable } == [.jrnl, .jrnlText])
+    #expect(Format.importable == [.jsonl, .json, .csv, .ics, .jrnl, .jrnlText])
     #expect(Format.exportable == [.jsonl, .json, .csv, .ics, .md])
     #expect(
       InterchangeError.exportOnly(.md).description
-        == "'md' can be exported but not imported: import reads jsonl, json, csv, ics or jrnl")
+        == "'md' can be exported but not imported: import reads jsonl, json, csv, ics, jrnl or "
+        + "jrnl-text")
   }
 }

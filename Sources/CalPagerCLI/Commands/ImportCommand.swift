@@ -23,7 +23,7 @@ struct ImportCommand: CalPagerCommand {
       + "(jrnl's own journal file). (default: from the file's shape or extension, else jsonl)")
   /// `--time-format <strftime>`: the time format of a jrnl journal file's entry lines.
   static let timeFormat = OptionKey<JRNLTimeFormat?>(
-    Option(long: "--time-format", valueName: "strftime"),
+    Option(long: "--time-format", valueName: "fmt"),
     help: "The time format of a jrnl journal file's '[TIME]' lines, as jrnl.yaml's "
       + "timeformat (implies --format jrnl-text). (default: jrnl.yaml's, else '%F %r' or "
       + "'%Y-%m-%d %H:%M')"

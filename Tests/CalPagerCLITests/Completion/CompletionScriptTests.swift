@@ -39,7 +39,7 @@ import Testing
       ("calpager export --for", "--format"),
       ("calpager export --format ''", "jsonl json csv ics md"),
       ("calpager export --format = j", "jsonl json"),
-      ("calpager import x.ics --format ''", "jsonl json csv ics jrnl"),
+      ("calpager import x.ics --format ''", "jsonl json csv ics jrnl jrnl-text"),
       ("calpager --db x.db goto to", "today tomorrow"),
       ("calpager config ''", "list get set unset"),
       ("calpager config set menu-po", "menu-position"),

@@ -165,8 +165,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "Error: 'md' can be exported but not imported: import reads jsonl, json, csv, ics or jrnl\n"
-    )
+        == "Error: 'md' can be exported but not imported: import reads jsonl, json, csv, ics, jrnl "
+        + "or jrnl-text\n")
     #expect(calpager.snapshot() == before)
   }
 
