@@ -98,7 +98,7 @@ import Testing
     (["import", "a", "b"], "unexpected argument 'b'"),
     (
       ["import", "a.md", "--format", "md"],
-      "'md' cannot be imported: expected jsonl, json, csv, ics or jrnl"
+      "'md' cannot be imported: expected jsonl, json, csv, ics, jrnl or jrnl-text"
     ),
     (["import", "a", "--from", "today"], "'import' has no option '--from'"),
     (["import", "a", "--dryrun"], "unknown option '--dryrun'; did you mean '--dry-run'?"),
