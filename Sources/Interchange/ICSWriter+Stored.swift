@@ -27,9 +27,10 @@ internal import NoteModel
 extension ICSWriter {
   /// The stored item `ical` with the note `fields` describe written into it; nil when it does
   /// not parse or holds no journal that is a note (it was damaged).
-  static func storedItem(_ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone)
-    -> ICalendarDocument?
-  {
+  static func storedItem(
+    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone,
+    movedFrom: Day? = nil
+  ) -> ICalendarDocument? {
     guard let document = try? ICalendarDocument(parsing: Array(ical)),
       let (calendarIndex, journalIndex, journal) = master(of: document),
       case .component(let calendar) = document.nodes[calendarIndex],
@@ -41,14 +42,28 @@ extension ICSWriter {
         let oldUID = journal.property(named: "UID").flatMap { $0.valueBytes.isEmpty ? nil : $0 }
         let uidChanged = oldUID.map { !$0.text.utf8.elementsEqual(uid) } ?? false
         let bodyChanged = !reading.body.elementsEqual(body)
-        let dayChanged = reading.day != fields.day
+        // A day that depends on the zone (a UTC start, or none) was decided when the item
+        // arrived: the zone of this run says nothing about it, so only a move (`movedFrom`)
+        // rewrites it. A date, or a time with TZID or floating, is the same day everywhere.
+        let dayChanged: Bool
+        if let movedFrom {
+          dayChanged = movedFrom != fields.day
+        } else {
+          switch reading.start {
+          case .date, .local: dayChanged = reading.day != fields.day
+          case .utc, .none: dayChanged = false
+          }
+        }
+        let target = movedFrom.flatMap {
+          reading.day.adding(days: fields.day.dayNumber - $0.dayNumber)
+        }
         guard uidChanged || bodyChanged || dayChanged else { return document }
 
         var edit = JournalEdit(journal)
         if uidChanged || oldUID == nil { edit.setUID(uid) }
         if bodyChanged { edit.setBody(body, reading: reading) }
         if dayChanged {
-          edit.setDay(fields.day, reading: reading, zone: zone)
+          edit.setDay(fields.day, startDay: target ?? fields.day, reading: reading, zone: zone)
         } else if case .none = reading.start, journal.property(named: "CREATED") == nil,
           let stamp = journal.property(named: "DTSTAMP")
         {

@@ -121,7 +121,11 @@ struct JournalEdit {
     }
   }
 
-  mutating func setDay(_ day: Day, reading: ICalJournal, zone: LocalZone) {
+  /// Puts the journal on `day`: a DATE or local `DTSTART` gets that date; a UTC one is moved
+  /// by whole days so that its local date in `zone` is `startDay` (the date its start moves
+  /// to as this run's zone sees it, which may differ from `day` when the note arrived under
+  /// another zone); a journal without one gets `DTSTART;VALUE=DATE`.
+  mutating func setDay(_ day: Day, startDay: Day, reading: ICalJournal, zone: LocalZone) {
     let dates = indices(of: "DTSTART")
     var date: [UInt8] = []
     date.append(count: 8) { Timestamp.writeBasicDate(day, to: $0) }
@@ -135,7 +139,7 @@ struct JournalEdit {
     case .local:
       replaceValue(at: index, with: date + start.valueBytes.dropFirst(8), escape: false)
     case .utc(let instant):
-      if let moved = Self.moved(instant, from: reading.day, to: day, zone: zone) {
+      if let moved = Self.moved(instant, from: reading.day, to: startDay, zone: zone) {
         var value: [UInt8] = []
         moved.appendBasic(to: &value)
         replaceValue(at: index, with: value, escape: false)
