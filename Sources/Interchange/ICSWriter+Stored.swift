@@ -6,8 +6,8 @@ internal import NoteModel
 ///
 /// When the note's uid, body and day are what the item's journal already says, the item is
 /// returned unchanged. Otherwise only these lines of the journal (the one without
-/// `RECURRENCE-ID`) are rewritten (`JournalEdit`), each keeping its parameters and its line
-/// break:
+/// `RECURRENCE-ID`) are rewritten (`JournalEdit`), each keeping its parameters, and the whole
+/// item is written with CRLF line ends (RFC 5545), also when it arrived with bare LFs:
 /// - the body: `SUMMARY` and `DESCRIPTION`, in the journal's shape (with a `SUMMARY`, the text
 ///   divided as `ICSWriter.splitText` divides it; without, one `DESCRIPTION`), each only when
 ///   its part changed; `X-CALPAGER-BODY` is dropped, or written as plain TEXT base64 when
@@ -23,7 +23,7 @@ internal import NoteModel
 /// Missing lines are added before `END:VJOURNAL` (`UID` after `BEGIN:VJOURNAL`, a new
 /// `DESCRIPTION` after the `SUMMARY`). A journal with neither `DTSTART` nor `CREATED` is on
 /// its `DTSTAMP`'s day: it gets `CREATED` with the old `DTSTAMP` value, so that it stays
-/// there. Every other byte of the item stays as it was.
+/// there. Every other line of the item stays as it was, apart from its line end.
 extension ICSWriter {
   /// The stored item `ical` with the note `fields` describe written into it; nil when it does
   /// not parse or holds no journal that is a note (it was damaged).
@@ -86,9 +86,23 @@ extension ICSWriter {
         }
         var nodes = document.nodes
         nodes[calendarIndex] = .component(calendar.replacingChildren(calendarChildren))
-        return ICalendarDocument(nodes: nodes)
+        return crlf(ICalendarDocument(nodes: nodes))
       }
     }
+  }
+
+  /// `document` with every line ended by CRLF, as RFC 5545 requires, and blank lines left
+  /// out: what calpager writes when it rewrites an item, also one that arrived with bare LFs
+  /// (an item it does not change stays as it came, byte for byte).
+  private static func crlf(_ document: ICalendarDocument) -> ICalendarDocument {
+    var bytes: [UInt8] = []
+    for case .component(let calendar) in document.nodes {
+      calendar.appendNormalizedBytes(to: &bytes)
+    }
+    guard let normalized = try? ICalendarDocument(parsing: bytes) else {
+      preconditionFailure("an item's lines with CRLF line ends must parse as they did")
+    }
+    return normalized
   }
 
   /// The calendar and journal of `document` a note is made of: the first `VCALENDAR` holding
