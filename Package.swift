@@ -101,7 +101,7 @@ var package = Package(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
-        "DisplayText",
+        "DisplayText", "Recurrence",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]

@@ -27,9 +27,34 @@ internal import NoteModel
 extension ICSWriter {
   /// The stored item `ical` with the note `fields` describe written into it; nil when it does
   /// not parse or holds no journal that is a note (it was damaged).
+  static func storedItem(_ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone)
+    -> ICalendarDocument?
+  {
+    var refusal: SeriesMoveRefusal?
+    let item = storedItem(fields, ical: ical, zone: zone, movedFrom: nil, refusal: &refusal)
+    guard refusal != nil else { return item }
+    // A note on another day than its series (moved before moves kept series whole) whose
+    // series cannot move: as before, only its DTSTART follows the note, and nothing is lost.
+    return storedItem(
+      fields, ical: ical, zone: zone, movedFrom: nil, refusal: &refusal, wholeSeries: false)
+  }
+
+  /// The stored item `ical` with the note `fields` describe written into it, the note moved
+  /// to its day from `movedFrom` when given (see `ICalItem.moved`).
+  ///
+  /// - Throws: Why a recurring journal cannot move that way (`SeriesMove`).
   static func storedItem(
-    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone,
-    movedFrom: Day? = nil
+    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone, movedFrom: Day?
+  ) throws(SeriesMoveRefusal) -> ICalendarDocument? {
+    var refusal: SeriesMoveRefusal?
+    let item = storedItem(fields, ical: ical, zone: zone, movedFrom: movedFrom, refusal: &refusal)
+    if let refusal { throw refusal }
+    return item
+  }
+
+  private static func storedItem(
+    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone, movedFrom: Day?,
+    refusal: inout SeriesMoveRefusal?, wholeSeries: Bool = true
   ) -> ICalendarDocument? {
     guard let document = try? ICalendarDocument(parsing: Array(ical)),
       let (calendarIndex, journalIndex, journal) = master(of: document),
@@ -62,7 +87,32 @@ extension ICSWriter {
         var edit = JournalEdit(journal)
         if uidChanged || oldUID == nil { edit.setUID(uid) }
         if bodyChanged { edit.setBody(body, reading: reading) }
-        if dayChanged {
+        let overrides = calendar.children.indices.filter { index in
+          guard case .component(let override) = calendar.children[index] else { return false }
+          return override.name == "VJOURNAL" && ICalJournal.isOverride(override)
+            && override.property(named: "UID")?.text == oldUID?.text
+        }
+        // A series moves whole (its rule, dates, exceptions and overrides) or not at all.
+        var seriesShift: (days: Int, start: Day)?
+        if dayChanged && wholeSeries && (SeriesMove.isSeries(journal) || !overrides.isEmpty) {
+          let days = fields.day.dayNumber - (movedFrom ?? reading.day).dayNumber
+          guard let start = journal.property(named: "DTSTART"),
+            let startDate = start.valueBytes.withUnsafeBufferPointer({
+              try? ICalendarDateTime($0, property: "DTSTART")
+            })
+          else {
+            refusal = SeriesMoveRefusal(
+              reason: "it is a recurring journal without DTSTART, which calpager does not move")
+            return nil
+          }
+          seriesShift = (days, startDate.day)
+          do throws(SeriesMoveRefusal) {
+            try edit.shiftSeries(by: days, start: startDate.day)
+          } catch {
+            refusal = error
+            return nil
+          }
+        } else if dayChanged {
           edit.setDay(fields.day, startDay: target ?? fields.day, reading: reading, zone: zone)
         } else if case .none = reading.start, journal.property(named: "CREATED") == nil,
           let stamp = journal.property(named: "DTSTAMP")
@@ -74,15 +124,19 @@ extension ICSWriter {
 
         var calendarChildren = calendar.children
         calendarChildren[journalIndex] = .component(edit.component)
-        if uidChanged, let oldText = oldUID?.text {
-          for (index, child) in calendarChildren.enumerated() {
-            guard case .component(let override) = child, override.name == "VJOURNAL",
-              ICalJournal.isOverride(override), override.property(named: "UID")?.text == oldText
-            else { continue }
-            var overrideEdit = JournalEdit(override)
-            overrideEdit.setUID(uid)
-            calendarChildren[index] = .component(overrideEdit.component)
+        for index in overrides where uidChanged || seriesShift != nil {
+          guard case .component(let override) = calendarChildren[index] else { continue }
+          var overrideEdit = JournalEdit(override)
+          if uidChanged { overrideEdit.setUID(uid) }
+          if let seriesShift {
+            do throws(SeriesMoveRefusal) {
+              try overrideEdit.shiftSeries(by: seriesShift.days, start: seriesShift.start)
+            } catch {
+              refusal = error
+              return nil
+            }
           }
+          calendarChildren[index] = .component(overrideEdit.component)
         }
         var nodes = document.nodes
         nodes[calendarIndex] = .component(calendar.replacingChildren(calendarChildren))

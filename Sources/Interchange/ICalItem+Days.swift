@@ -14,14 +14,27 @@ extension ICalItem {
   /// The stored item of `note` (just moved to its `day` from `oldDay`) with the move written
   /// into it: its `DTSTART` moved by the same days (a UTC one keeping its local time in
   /// `zone`), its stamps and `SEQUENCE` as an edit gives them; nil when the note has no
-  /// stored item or it holds no journal.
-  public static func moved(_ note: Note, from oldDay: Day, zone: LocalZone) -> String? {
-    note.withFields { fields in
-      guard let ical = fields.ical,
-        let item = ICSWriter.storedItem(fields, ical: ical, zone: zone, movedFrom: oldDay)
-      else { return nil }
-      return String(decoding: item.bytes, as: UTF8.self)
+  /// stored item or it holds no journal. A recurring journal moves whole: its rule, dates,
+  /// exceptions and overrides by the same days (see `SeriesMove`).
+  ///
+  /// - Throws: `SeriesMoveRefusal` when no rewrite keeps the series' shape.
+  public static func moved(_ note: Note, from oldDay: Day, zone: LocalZone)
+    throws(SeriesMoveRefusal) -> String?
+  {
+    var refusal: SeriesMoveRefusal?
+    let text: String? = note.withFields { fields in
+      guard let ical = fields.ical else { return nil }
+      do throws(SeriesMoveRefusal) {
+        return try ICSWriter.storedItem(fields, ical: ical, zone: zone, movedFrom: oldDay).map {
+          String(decoding: $0.bytes, as: UTF8.self)
+        }
+      } catch {
+        refusal = error
+        return nil
+      }
     }
+    if let refusal { throw refusal }
+    return text
   }
 
   /// Whether the item `bytes` has the start the item `old` had: the same `DTSTART` (name,

@@ -147,6 +147,25 @@ struct JournalEdit {
     }
   }
 
+  /// Moves every date of the series this journal belongs to by `days` (see `SeriesMove`):
+  /// its `DTSTART`, `RDATE`, `EXDATE`, `RECURRENCE-ID` and its rule; `start` is the date its
+  /// `DTSTART` had (of the master's for an override: the rule's).
+  mutating func shiftSeries(by days: Int, start: Day) throws(SeriesMoveRefusal) {
+    for index in children.indices {
+      guard case .property(let property) = children[index] else { continue }
+      let value: String
+      switch property.name {
+      case "DTSTART", "RDATE", "EXDATE", "RECURRENCE-ID":
+        value = try SeriesMove.shiftedList(property.value, by: days, property: property.name)
+      case "RRULE": value = try SeriesMove.shiftedRule(property.value, by: days, start: start)
+      case "EXRULE":
+        throw SeriesMoveRefusal(reason: "it has an EXRULE, which calpager does not move")
+      default: continue
+      }
+      replaceValue(at: index, with: Array(value.utf8), escape: false)
+    }
+  }
+
   /// `instant` moved by whole days so that its local date is `day`, its local time kept as
   /// far as the zone's offsets allow; nil when no such instant is found.
   static func moved(_ instant: Timestamp, from oldDay: Day, to day: Day, zone: LocalZone)

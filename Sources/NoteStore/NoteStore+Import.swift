@@ -171,7 +171,8 @@ extension NoteStore {
         moved.day = record.day
         moved.body = record.body
         moved.updated = updated
-        ical = ICalItem.moved(moved, from: existing.day, zone: zone) ?? ical
+        // A series no move keeps keeps its item as it was (the record still moves the note).
+        ical = (try? ICalItem.moved(moved, from: existing.day, zone: zone)) ?? ical
       }
       if updated > existing.updated
         || (updated == existing.updated && sameContent

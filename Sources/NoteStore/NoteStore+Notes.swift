@@ -76,7 +76,11 @@ extension NoteStore {
       if note.day != old.day, old.ical != nil {
         // The move is written into the stored item now, in this zone: its day is never read
         // from the item again (see `ICalItem.moved`).
-        note.ical = ICalItem.moved(note, from: old.day, zone: zone) ?? old.ical
+        do throws(SeriesMoveRefusal) {
+          note.ical = try ICalItem.moved(note, from: old.day, zone: zone) ?? old.ical
+        } catch {
+          throw StoreError.cannotMoveSeries(id: id, reason: error.reason)
+        }
       }
       let kind = body != nil ? "edit" : "mv"
       let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)

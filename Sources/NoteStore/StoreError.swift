@@ -27,6 +27,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case ioError(path: String, detail: String)
   /// No note has this id.
   case noSuchNote(id: Int)
+  /// A recurring journal cannot be moved: no rewrite keeps its series' shape.
+  case cannotMoveSeries(id: Int, reason: String)
   /// There is nothing to undo.
   case nothingToUndo
   /// A note needs some visible text.
@@ -74,6 +76,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "I/O error on '\(path)' (\(detail)); nothing was changed"
     case .noSuchNote(let id):
       return "there is no note #\(id)"
+    case .cannotMoveSeries(let id, let reason):
+      return "cannot move note #\(id), a recurring journal: \(reason)"
     case .nothingToUndo:
       return "there is nothing to undo"
     case .emptyNote:

@@ -66,7 +66,7 @@ import Testing
   /// the stored item (`ICalItem.moved`), then the file rendered from it.
   static func moved(_ decoded: DecodedNote, to day: Day, zone: LocalZone) -> [UInt8] {
     var note = note(decoded, day: day)
-    note.ical = ICalItem.moved(note, from: decoded.day, zone: zone) ?? note.ical
+    note.ical = (try? ICalItem.moved(note, from: decoded.day, zone: zone)) ?? note.ical
     return ICalItem.render(note, zone: zone)
   }
 
