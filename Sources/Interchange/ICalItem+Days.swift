@@ -11,8 +11,9 @@ public import NoteModel
 /// (`moved(_:from:zone:)`), and a file that comes back with the same start keeps the note's
 /// day (`keepsStart(of:in:)`).
 extension ICalItem {
-  /// The stored item of `note` (just moved to its `day` from `oldDay`) with the move written
-  /// into it: its `DTSTART` moved by the same days (a UTC one keeping its local time in
+  /// The stored item of `note`, just moved to its `day` from `oldDay`, with the move in it.
+  ///
+  /// Its `DTSTART` is moved by the same days (a UTC one keeping its local time in
   /// `zone`), its stamps and `SEQUENCE` as an edit gives them; nil when the note has no
   /// stored item or it holds no journal. A recurring journal moves whole: its rule, dates,
   /// exceptions and overrides by the same days (see `SeriesMove`).
@@ -37,8 +38,10 @@ extension ICalItem {
     return text
   }
 
-  /// Whether the item `bytes` has the start the item `old` had: the same `DTSTART` (name,
-  /// parameters and value as written) in its journal, or none in both. Such an item says
+  /// Whether the item `bytes` has the start the item `old` had.
+  ///
+  /// That is the same `DTSTART` (name, parameters and value as written) in its journal, or
+  /// none in both. Such an item says
   /// nothing new about the day, which then stays the note's.
   public static func keepsStart(of old: [UInt8], in bytes: [UInt8]) -> Bool {
     guard let before = start(of: old), let after = start(of: bytes) else { return false }

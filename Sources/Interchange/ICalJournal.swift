@@ -122,7 +122,8 @@ struct ICalJournal {
     body = visibleText
     if let exactBody,
       exactBody.withUnsafeBufferPointer(ICalendarText.renderedAsText) == visibleText
-        || (hasSummary && exactBody.withUnsafeBufferPointer(ICalendarText.visibleForm) == visibleText)
+        || (hasSummary
+          && exactBody.withUnsafeBufferPointer(ICalendarText.visibleForm) == visibleText)
     {
       body = exactBody
     }

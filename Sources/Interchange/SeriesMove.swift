@@ -6,6 +6,7 @@ public struct SeriesMoveRefusal: Error, Sendable, Equatable, CustomStringConvert
   /// What in the series prevents the move, in words a user can act on.
   public let reason: String
 
+  /// The reason.
   public var description: String { reason }
 }
 

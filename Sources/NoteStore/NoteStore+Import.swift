@@ -103,7 +103,8 @@ extension NoteStore {
     // the database busy fails the import instead of running it over an input already
     // consumed (which would import nothing and report success).
     try mappingErrors {
-      try unit(.once, { database in try NoteStore.importRecords(into: database, zone: zone, next) }) {
+      try unit(.once, { database in try NoteStore.importRecords(into: database, zone: zone, next) })
+      {
         // Rolling back also when nothing changed keeps a repeated import from touching the
         // file at all (a commit would still bump the header's change counter).
         summary in dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit

@@ -299,9 +299,11 @@ extension Synchronizer {
     return note
   }
 
-  /// The file's note on the day of `before` when the file kept the start of `before`'s item
-  /// (a text-only edit on a phone): its day was decided when it first arrived, and this
-  /// run's `$TZ` must not move it (see `ICalItem.keepsStart`). Else the day the file gives.
+  /// The file's note, on the day of `before` when the file kept the start of its item.
+  ///
+  /// A text-only edit on a phone keeps the start: the note's day was decided when it first
+  /// arrived, and this run's `$TZ` must not move it (see `ICalItem.keepsStart`). Else the day
+  /// the file gives.
   func arrived(_ decoded: DecodedNote, bytes: [UInt8], before: Note?) -> DecodedNote {
     guard let before, before.day != decoded.day else { return decoded }
     let base = before.ical.map { Array($0.utf8) } ?? ICalItem.render(before, zone: options.zone)

@@ -21,8 +21,7 @@ import Testing
 
   /// The days of the master's instances in 2024, with and without its exceptions, as the
   /// Recurrence module expands the export's series.
-  static func days(_ export: String) throws -> (instances: [String], withoutExceptions: [String])
-  {
+  static func days(_ export: String) throws -> (instances: [String], withoutExceptions: [String]) {
     let lines = lines(export)
     let master = Array(lines.prefix { !$0.hasPrefix("RECURRENCE-ID") })
     let start = try DateTimeValue(parsing: value(master, "DTSTART;VALUE=DATE:"), isDate: true)

@@ -44,7 +44,8 @@ import Testing
     #expect(Self.starts(Self.journal(exported.stdout)) == ["DTSTART:20240430T200000Z"])
 
     // Edited there: the text changes, the day and the start do not.
-    let edit = try calpager.run(["edit", "1", "Edited in Los Angeles"], environment: Self.losAngeles)
+    let edit = try calpager.run(
+      ["edit", "1", "Edited in Los Angeles"], environment: Self.losAngeles)
     #expect(edit.status == 0, "\(edit.stderr)")
     #expect(try calpager.store().note(id: 1)?.day == day)
     let edited = Self.journal(
@@ -68,7 +69,8 @@ import Testing
     #expect(try other.store().note(id: 1)?.day == Day("2024-05-03"))
   }
 
-  @Test(.requires(.tzdata)) func anUndatedJournalStaysUndatedThroughAnEditUnderAnotherZone() throws {
+  @Test(.requires(.tzdata)) func anUndatedJournalStaysUndatedThroughAnEditUnderAnotherZone() throws
+  {
     let calpager = Calpager()
     let file = calpager.directory.file("undated.ics")
     // 23:00 UTC on 20 May: 21 May in Auckland, 20 May in Los Angeles.
@@ -79,7 +81,8 @@ import Testing
         ["DTSTAMP:20240601T120000Z", "CREATED:20240520T230000Z", "DESCRIPTION:No start date"]))
     #expect(try calpager.run(["import", file], environment: Self.auckland).status == 0)
     #expect(try calpager.store().note(id: 1)?.day == Day("2024-05-21"))
-    #expect(try calpager.run(["edit", "1", "Still undated"], environment: Self.losAngeles).status == 0)
+    #expect(
+      try calpager.run(["edit", "1", "Still undated"], environment: Self.losAngeles).status == 0)
     #expect(try calpager.store().note(id: 1)?.day == Day("2024-05-21"))
     let edited = Self.journal(
       try calpager.run(["export", "--format", "ics"], environment: Self.losAngeles).stdout)
@@ -109,7 +112,8 @@ import Testing
     #expect(note.day == day)
 
     // An edit here, synced from Los Angeles, sends the text and the same start.
-    #expect(try calpager.run(["edit", "1", "Edited here"], environment: Self.losAngeles).status == 0)
+    #expect(
+      try calpager.run(["edit", "1", "Edited here"], environment: Self.losAngeles).status == 0)
     let third = try calpager.run(["sync", vdir.path], environment: Self.losAngeles)
     #expect(third.status == 0, "\(third.stderr)")
     let sent = Self.journal(vdir.text("phone-1.ics"))
