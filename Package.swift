@@ -57,7 +57,7 @@ var package = Package(
       name: "CalPagerCLI",
       dependencies: [
         "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage",
-        "VdirSync", "CFileSystem",
+        "VdirSync", "CFileSystem", "Recurrence",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -126,6 +126,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzICalItem", ["FuzzSupport"]),
   ("FuzzRecurrence", ["Recurrence", "CalendarPaging", "DisplayText"]),
+  ("FuzzZoneRules", ["Recurrence", "CalendarPaging"]),
 ]
 // The recurrence benchmark (Tests/Benchmarks/RecurrenceBenchmark), declared only when
 // CALPAGER_BENCH_RECURRENCE is set, so a plain build never builds it.
@@ -134,6 +135,14 @@ if Context.environment["CALPAGER_BENCH_RECURRENCE"] != nil {
     .executableTarget(
       name: "RecurrenceBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
       path: "Tests/Benchmarks/RecurrenceBenchmark"))
+}
+// The zone benchmark (Tests/Benchmarks/ZoneBenchmark), declared only when
+// CALPAGER_BENCH_ZONES is set.
+if Context.environment["CALPAGER_BENCH_ZONES"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "ZoneBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
+      path: "Tests/Benchmarks/ZoneBenchmark"))
 }
 if fuzzing {
   for target in fuzzTargets {
