@@ -57,7 +57,7 @@ var package = Package(
       name: "CalPagerCLI",
       dependencies: [
         "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage",
-        "VdirSync", "CFileSystem",
+        "VdirSync", "CFileSystem", "Recurrence",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -101,7 +101,7 @@ var package = Package(
       name: "CalPagerCLITests",
       dependencies: [
         "CalPagerCLI", "CommandLanguage", "NoteStore", "CalendarPaging", "NoteModel", "Interchange",
-        "DisplayText",
+        "DisplayText", "Recurrence",
         "VdirSync", "TestSupport", "calpager", "calpager-terminal-probe",
       ],
       exclude: ["Goldens"]

@@ -57,6 +57,12 @@ final class Session {
       terminalWidth: terminalWidth)
   }
 
+  /// Where pages get their events (the user's calendars); nil when none is read.
+  var events: (any EventSource)? {
+    get { pager.events }
+    set { pager.events = newValue }
+  }
+
   // MARK: - Selection
 
   /// The selected day: the pager's, else the one not yet saved, else the saved one, else
