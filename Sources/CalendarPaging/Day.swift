@@ -135,8 +135,10 @@ extension Day {
     }
   }
 
-  /// The day number of a valid year, month and day, with no range check.
-  static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+  /// The day number (days since 1970-01-01) of a valid year, month and day, with no range
+  /// check: also for the edges of the calendar, where week 1 of the year 10000 starts in 9999
+  /// (Howard Hinnant's `days_from_civil`).
+  public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400

@@ -3,14 +3,9 @@ import CalendarPaging
 /// Civil-calendar arithmetic on day numbers (days since 1970-01-01) without the range check
 /// `Day` makes, for the edges of the calendar (week 1 of the year 10000 starts in 9999).
 enum Civil {
-  /// The day number of a valid year, month and day (Howard Hinnant's `days_from_civil`).
+  /// The day number of a valid year, month and day, with no range check.
   static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    Day.dayNumber(year: year, month: month, day: day)
   }
 
   /// `a / b` rounded toward negative infinity (`b > 0`).

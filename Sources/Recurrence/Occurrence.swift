@@ -96,20 +96,12 @@ public struct OccurrencePage: Sendable {
   public let notices: [SeriesNotice]
 }
 
-/// The result of looking for one occurrence.
-public enum OccurrenceSearch: Sendable {
-  /// The occurrence.
-  case found(Occurrence)
-  /// There is none.
-  case none
-  /// A bounded search stopped before finding one.
-  case stopped(SeriesNotice)
+/// The result of looking for one occurrence of an event.
+public typealias OccurrenceSearch = BoundedSearch<Occurrence>
 
+extension BoundedSearch where Found == Occurrence {
   /// The occurrence found, if any.
-  public var occurrence: Occurrence? {
-    if case .found(let occurrence) = self { return occurrence }
-    return nil
-  }
+  public var occurrence: Occurrence? { value }
 }
 
 /// Bounds on where an event's occurrences lie, learned once: a page outside them skips the

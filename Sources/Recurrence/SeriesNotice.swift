@@ -53,20 +53,29 @@ public struct InstanceWindow: Sendable {
   public let notices: [SeriesNotice]
 }
 
-/// The result of looking for one instance.
-public enum InstanceSearch: Sendable {
-  /// The instance.
-  case found(RecurrenceInstance)
+/// The result of a bounded search for one value: an instance of a series, or an occurrence
+/// of an event.
+public enum BoundedSearch<Found: Sendable>: Sendable {
+  /// The value.
+  case found(Found)
   /// There is none: the series ends, or provably yields no more.
   case none
   /// A bounded search stopped before finding one.
   case stopped(SeriesNotice)
 
-  /// The instance found, if any.
-  public var instance: RecurrenceInstance? {
-    if case .found(let instance) = self { return instance }
+  /// The value found, if any.
+  public var value: Found? {
+    if case .found(let value) = self { return value }
     return nil
   }
+}
+
+/// The result of looking for one instance of a series.
+public typealias InstanceSearch = BoundedSearch<RecurrenceInstance>
+
+extension BoundedSearch where Found == RecurrenceInstance {
+  /// The instance found, if any.
+  public var instance: RecurrenceInstance? { value }
 }
 
 /// How a series ends.

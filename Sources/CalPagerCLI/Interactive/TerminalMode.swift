@@ -99,23 +99,15 @@ package final class TerminalMode {
   /// Written on entering: bracketed paste on; full screen, the alternate screen (saving the
   /// cursor), the cursor hidden, the screen cleared.
   static func enterSequence(_ kind: Kind) -> [UInt8] {
-    switch kind {
-    case .fullScreen:
-      return Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J\u{1B}[?2004h".utf8)
-    case .line:
-      return Array("\u{1B}[?2004h".utf8)
-    }
+    let screen = kind == .fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J" : ""
+    return Array((screen + "\u{1B}[?2004h").utf8)
   }
 
   /// Written on leaving: bracketed paste off; full screen, attributes reset, the cursor shown,
   /// the main screen (and the cursor where it was) back.
   static func leaveSequence(_ kind: Kind) -> [UInt8] {
-    switch kind {
-    case .fullScreen:
-      return Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-    case .line:
-      return Array("\u{1B}[?2004l".utf8)
-    }
+    let screen = kind == .fullScreen ? "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" : ""
+    return Array(("\u{1B}[?2004l" + screen).utf8)
   }
 
   private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
