@@ -126,6 +126,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("FuzzJRNLDecoder", ["Interchange", "FuzzSupport"]),
   ("FuzzICalItem", ["FuzzSupport"]),
   ("FuzzRecurrence", ["Recurrence", "CalendarPaging", "DisplayText"]),
+  ("FuzzZoneRules", ["Recurrence", "CalendarPaging"]),
 ]
 // The recurrence benchmark (Tests/Benchmarks/RecurrenceBenchmark), declared only when
 // CALPAGER_BENCH_RECURRENCE is set, so a plain build never builds it.

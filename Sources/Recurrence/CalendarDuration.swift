@@ -86,13 +86,19 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The end instant, or nil when the days leave 0001…9999.
   public func end(startingAt start: LocalDateTime, in zone: any ZoneRules) -> Int? {
     guard let day = start.day.adding(days: days) else { return nil }
-    return zone.instant(of: LocalDateTime(day: day, secondOfDay: start.secondOfDay)) + seconds
+    let (end, overflow) = zone.instant(of: LocalDateTime(day: day, secondOfDay: start.secondOfDay))
+      .addingReportingOverflow(seconds)
+    return overflow ? nil : end
   }
 
   /// The end, on the same wall clock, of a span of this duration that starts at `start` (a
   /// floating time: no zone, so a day is 86,400 seconds); nil outside 0001…9999.
   public func end(startingAt start: LocalDateTime) -> LocalDateTime? {
-    LocalDateTime(secondsSinceEpoch: start.secondsSinceEpoch + days * 86_400 + seconds)
+    let (dayPart, dayOverflow) = days.multipliedReportingOverflow(by: 86_400)
+    let (shift, shiftOverflow) = dayPart.addingReportingOverflow(seconds)
+    guard !dayOverflow, !shiftOverflow else { return nil }
+    let (end, overflow) = start.secondsSinceEpoch.addingReportingOverflow(shift)
+    return overflow ? nil : LocalDateTime(secondsSinceEpoch: end)
   }
 
   /// The iCalendar form, such as `P1D`, `PT1H30M` or `-P2W` (weeks written as days).

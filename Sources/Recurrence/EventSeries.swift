@@ -111,7 +111,7 @@ public struct EventSeries: Sendable {
     switch (placement, value) {
     case (.zone(let zone), .utc), (.zone(let zone), .zoned):
       let instant = value.instant(floatingIn: zone)
-      return instant + zone.utcOffset(at: instant)
+      return zone.wallSeconds(at: instant)
     default:
       return value.local.secondsSinceEpoch
     }

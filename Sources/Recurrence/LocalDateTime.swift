@@ -32,10 +32,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   /// The local time `seconds` seconds after 1970-01-01T00:00:00 (wall clock, no zone); nil
   /// outside 0001-01-01…9999-12-31.
   public init?(secondsSinceEpoch seconds: Int) {
-    let dayNumber = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    // Checked before any arithmetic: negating or rounding `Int.min` would trap.
+    guard Self.secondsRange.contains(seconds) else { return nil }
+    let dayNumber = Civil.floorDivide(seconds, 86_400)
     guard let day = Day(dayNumber: dayNumber) else { return nil }
     self.init(day: day, secondOfDay: seconds - dayNumber * 86_400)
   }
+
+  /// The seconds since the epoch of 0001-01-01T00:00:00 to 9999-12-31T23:59:59.
+  public static let secondsRange =
+    Day.first.dayNumber * 86_400...Day.last.dayNumber * 86_400 + 86_399
 
   /// Seconds since 1970-01-01T00:00:00 on the same wall clock: the instant this local time
   /// would be in UTC.

@@ -22,7 +22,7 @@ public enum OccurrenceTime: Hashable, Sendable, CustomStringConvertible {
   public func local(in userZone: any ZoneRules) -> LocalDateTime {
     switch self {
     case .instant(let instant):
-      return LocalDateTime(secondsSinceEpoch: instant + userZone.utcOffset(at: instant))
+      return LocalDateTime(secondsSinceEpoch: userZone.wallSeconds(at: instant))
         ?? LocalDateTime(day: instant < 0 ? .first : .last, secondOfDay: 0)
     case .floating(let local): return local
     case .day(let day): return LocalDateTime(day: day, secondOfDay: 0)

@@ -68,7 +68,7 @@ public struct RecurrenceSet: Sendable {
       return SeriesPoint(local: value.local)
     case (.zone(let zone), .utc), (.zone(let zone), .zoned):
       let instant = value.instant(floatingIn: zone)
-      let wall = LocalDateTime(secondsSinceEpoch: instant + zone.utcOffset(at: instant))
+      let wall = LocalDateTime(secondsSinceEpoch: zone.wallSeconds(at: instant))
       return SeriesPoint(local: wall ?? value.local, instant: instant)
     }
   }

@@ -26,9 +26,10 @@ public struct FixedOffsetZone: ZoneRules, Hashable {
   /// Seconds east of UTC.
   public let offset: Int
 
-  /// The zone `offset` seconds east of UTC.
+  /// The zone `offset` seconds east of UTC, clamped to a day either way (no zone is further,
+  /// and instants plus offsets must not overflow).
   public init(offset: Int) {
-    self.offset = offset
+    self.offset = min(max(offset, -86_400), 86_400)
   }
 
   /// UTC.
@@ -39,4 +40,15 @@ public struct FixedOffsetZone: ZoneRules, Hashable {
 
   /// The wall-clock time less the offset: a fixed zone has no gaps or overlaps.
   public func instant(of local: LocalDateTime) -> Int { local.secondsSinceEpoch - offset }
+}
+
+extension ZoneRules {
+  /// The wall-clock seconds (seconds since the epoch on this zone's clock) of `unixSeconds`,
+  /// with both clamped first (`InstantBounds`, an offset within two days), so an instant from
+  /// outside or a zone of another module answering nonsense cannot make the sum overflow.
+  func wallSeconds(at unixSeconds: Int) -> Int {
+    let instant = InstantBounds.clamp(unixSeconds)
+    let offset = utcOffset(at: instant)
+    return instant + min(max(offset, -InstantBounds.margin), InstantBounds.margin)
+  }
 }
