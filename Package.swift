@@ -25,10 +25,14 @@ var package = Package(
     // the hash their versions and derived uids are made of (`Fingerprint`): what both the
     // codecs and the store speak, below both.
     .target(name: "NoteModel", dependencies: ["CalendarPaging"]),
-    .target(name: "Interchange", dependencies: ["DisplayText", "CalendarPaging", "NoteModel"]),
     // Recurrence rules and the time zones they recur in: pure (rule text, starts and zone
     // rules in, instances out), below the store and fuzzed (see .ci/fuzz).
     .target(name: "Recurrence", dependencies: ["CalendarPaging", "DisplayText"]),
+    // The formats, and the one iCalendar component model; it reads a calendar's VEVENTs into
+    // Recurrence's event series (ICalendarEvents), so it sits above Recurrence.
+    .target(
+      name: "Interchange",
+      dependencies: ["DisplayText", "CalendarPaging", "NoteModel", "Recurrence"]),
     // Sync's vocabulary (the file stats, items, versions and changes the store records and
     // VdirSync plans with) is NoteStore's Sync/ folder, a file per type: the store applies and
     // records it, and keeps some of it internal (a session's undo step, an item's init).
@@ -53,11 +57,18 @@ var package = Package(
       dependencies: [
         "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CFileSystem",
       ]),
+    // The user's calendars (issue 22): walking their folders, detecting changes with one stat
+    // per folder, reading files into events (Interchange) and keeping them in the events
+    // index, whose SQL is NoteStore's (EventIndex: only NoteStore speaks SQLite). A module of
+    // its own rather than VdirSync, which writes the sync folder: this one only reads.
+    .target(
+      name: "Calendars",
+      dependencies: ["CalendarPaging", "DisplayText", "Interchange", "Recurrence", "NoteStore"]),
     .target(
       name: "CalPagerCLI",
       dependencies: [
         "DisplayText", "CalendarPaging", "NoteModel", "Interchange", "NoteStore", "CommandLanguage",
-        "VdirSync", "CFileSystem", "Recurrence",
+        "VdirSync", "CFileSystem", "Calendars", "Recurrence",
       ]
     ),
     .executableTarget(name: "calpager", dependencies: ["CalPagerCLI"]),
@@ -81,10 +92,17 @@ var package = Package(
       name: "CalendarPagingTests", dependencies: ["CalendarPaging", "DisplayText", "TestSupport"]),
     .testTarget(
       name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarPaging", "TestSupport"]),
+    .testTarget(
+      name: "CalendarsTests",
+      dependencies: [
+        "Calendars", "Interchange", "Recurrence", "NoteStore", "CalendarPaging", "TestSupport",
+      ]),
     .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "CalendarPaging"]),
     .testTarget(
       name: "InterchangeTests",
-      dependencies: ["Interchange", "NoteModel", "CalendarPaging", "TestSupport", "FuzzSupport"]),
+      dependencies: [
+        "Interchange", "NoteModel", "CalendarPaging", "Recurrence", "TestSupport", "FuzzSupport",
+      ]),
     .testTarget(
       name: "NoteStoreTests",
       dependencies: [

@@ -1,0 +1,229 @@
+import Glibc
+import Interchange
+import NoteStore
+import Recurrence
+
+/// Brings the index of one calendar up to date with its folder or file.
+///
+/// Freshness costs one stat of the calendar's path: vdirsyncer, khal and `calpager sync` write
+/// by rename, which changes the folder's modification time. Only when that stamp changed (or
+/// with `rescan`, for files edited in place) is the folder listed and each file stat-ed; then
+/// a changed file is read again alone, a removed one forgotten, a new one read.
+struct CalendarScan {
+  let index: EventIndex
+  let zones: ZoneLookup
+  /// Lines for stderr: files first seen failing.
+  var notices: [String] = []
+
+  /// The largest file read; a larger one is named, not read.
+  static let largestFile = 32 << 20
+
+  /// What a stat of the calendar path found.
+  enum Target {
+    case folder(PathStamp)
+    case file(PathStamp)
+    case unusable(String)
+  }
+
+  /// Stats `path` (following symbolic links).
+  static func target(_ path: String) -> Target {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      switch errno {
+      case ENOENT: return .unusable("the path does not exist")
+      case ELOOP: return .unusable("a loop of symbolic links")
+      default: return .unusable(String(cString: strerror(errno)))
+      }
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .folder(stamp(info, isFolder: true))
+    case S_IFREG: return .file(stamp(info, isFolder: false))
+    default: return .unusable("neither a folder nor a file")
+    }
+  }
+
+  static func stamp(_ info: stat, isFolder: Bool) -> PathStamp {
+    PathStamp(
+      device: Int(bitPattern: UInt(info.st_dev)), inode: Int(bitPattern: UInt(info.st_ino)),
+      size: isFolder ? 0 : Int(info.st_size),
+      modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
+      changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec)
+  }
+
+  /// Updates calendar `source`, whose path stat-ed as `target`.
+  mutating func update(_ source: CalendarSource, target: Target, rescan: Bool) throws {
+    let recorded = try index.calendarStamp(source.name)
+    switch target {
+    case .unusable:
+      if recorded != nil { try index.removeCalendar(source.name) }
+    case .file(let stamp):
+      if !rescan, let recorded, recorded.path == source.path, recorded.stamp == stamp { return }
+      if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
+      let known = try index.files(of: source.name)
+      for path in known.keys where path != source.path {
+        try index.removeFile(calendar: source.name, path: path)
+      }
+      try updateFile(source.name, path: source.path, stamp: stamp, known: known[source.path])
+      try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
+    case .folder(let stamp):
+      if !rescan, let recorded, recorded.path == source.path, recorded.stamp == stamp { return }
+      if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
+      let known = try index.files(of: source.name)
+      var seen: Set<String> = []
+      for (path, entry) in Self.list(source.path) {
+        seen.insert(path)
+        switch entry {
+        case .failure(let reason):
+          if known[path]?.failure != reason {
+            notices.append("\(source.name): cannot read '\(path)': \(reason)")
+            try index.markFailing(
+              calendar: source.name, path: path,
+              stamp: PathStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
+              reason: reason)
+          }
+        case .file(let fileStamp):
+          try updateFile(source.name, path: path, stamp: fileStamp, known: known[path])
+        }
+      }
+      for path in known.keys where !seen.contains(path) {
+        try index.removeFile(calendar: source.name, path: path)
+      }
+      try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
+    }
+  }
+
+  /// Reads the file `path` again unless its stamp is the one recorded.
+  private mutating func updateFile(
+    _ calendar: String, path: String, stamp: PathStamp, known: IndexedFile?
+  ) throws {
+    if let known, known.stamp.inode == stamp.inode, known.stamp.size == stamp.size,
+      known.stamp.modified == stamp.modified, known.stamp.changed == stamp.changed
+    {
+      return
+    }
+    switch Self.read(path) {
+    case .failure(let reason):
+      try fail(calendar, path: path, stamp: stamp, reason: reason, known: known)
+    case .success(let bytes):
+      let file: EventFile
+      do {
+        file = try ICalendarEvents.read(bytes, zones: zones)
+      } catch {
+        try fail(
+          calendar, path: path, stamp: stamp, reason: "not iCalendar: \(error.description)",
+          known: known)
+        return
+      }
+      var problems = file.problems.map(\.description)
+      var records: [EventRecord] = []
+      for event in file.events {
+        let extent = event.series.extent(userZone: FixedOffsetZone.utc)
+        problems += extent.notices.map { "the event '\(event.series.uid)': \($0.description)" }
+        // All-day and floating times move with the user's zone, at most a day either way.
+        let firstStart = extent.earliestStart.map { Self.sum($0, -2 * 86_400) } ?? EventIndex.never
+        let lastEnd =
+          extent.earliestStart == nil
+          ? EventIndex.never : extent.latestEnd.map { Self.sum($0, 2 * 86_400) }
+        records.append(
+          EventRecord(
+            uid: event.series.uid, recurs: event.recurs, firstStart: firstStart,
+            lastEnd: lastEnd, text: event.text))
+      }
+      try index.replaceFile(
+        calendar: calendar, path: path, stamp: stamp, events: records,
+        cancelledUIDs: file.cancelledUIDs, problems: problems)
+    }
+  }
+
+  private mutating func fail(
+    _ calendar: String, path: String, stamp: PathStamp, reason: String, known: IndexedFile?
+  ) throws {
+    if known?.failure != reason {
+      notices.append(
+        "\(calendar): cannot read '\(path)': \(reason)"
+          + (known.map { $0.failure == nil ? " (its last readable version is shown)" : "" } ?? ""))
+    }
+    try index.markFailing(calendar: calendar, path: path, stamp: stamp, reason: reason)
+  }
+
+  static func sum(_ value: Int, _ other: Int) -> Int {
+    let (result, overflow) = value.addingReportingOverflow(other)
+    return overflow ? (other < 0 ? Int.min / 2 : Int.max / 2) : result
+  }
+
+  enum Entry {
+    case file(PathStamp)
+    case failure(String)
+  }
+
+  /// The `.ics` entries of folder `path` (hidden ones left out: a sync's temporary files),
+  /// each with its stamp or why it cannot be read.
+  static func list(_ path: String) -> [(String, Entry)] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    let descriptor = dirfd(directory)
+    var entries: [(String, Entry)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        return String(decoding: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)], as: UTF8.self)
+      }
+      guard name.hasSuffix(".ics"), !name.hasPrefix(".") else { continue }
+      let full = (path.hasSuffix("/") ? path : path + "/") + name
+      var info = stat()
+      guard fstatat(descriptor, name, &info, 0) == 0 else {
+        if errno == ENOENT {
+          // A dangling link: named, as a file that cannot be read.
+          var linkInfo = stat()
+          if fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0 {
+            entries.append((full, .failure("a symbolic link to nothing")))
+          }
+          continue
+        }
+        entries.append(
+          (
+            full,
+            .failure(errno == ELOOP ? "a loop of symbolic links" : String(cString: strerror(errno)))
+          ))
+        continue
+      }
+      guard (info.st_mode & S_IFMT) == S_IFREG else {
+        entries.append((full, .failure("not a regular file")))
+        continue
+      }
+      entries.append((full, .file(stamp(info, isFolder: false))))
+    }
+    return entries.sorted { $0.0 < $1.0 }
+  }
+
+  enum ReadResult {
+    case success([UInt8])
+    case failure(String)
+  }
+
+  /// The bytes of the file `path`, or why they cannot be had.
+  static func read(_ path: String) -> ReadResult {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return .failure(String(cString: strerror(errno))) }
+    defer { close(file) }
+    var info = stat()
+    guard fstat(file, &info) == 0 else { return .failure(String(cString: strerror(errno))) }
+    guard Int(info.st_size) <= largestFile else {
+      return .failure("larger than \(largestFile >> 20) MiB")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress!, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(String(cString: strerror(errno)))
+      }
+      bytes += buffer[..<count]
+      if bytes.count > largestFile { return .failure("larger than \(largestFile >> 20) MiB") }
+    }
+    return .success(bytes)
+  }
+}

@@ -1,0 +1,277 @@
+internal import DisplayText
+internal import Recurrence
+
+/// One `VCALENDAR` being read: its properties, its `VTIMEZONE`s and its `VEVENT`s by `UID`,
+/// turned into series at its end (a `TZID` may name a `VTIMEZONE` written after the event).
+struct CalendarReading {
+  let zones: ZoneLookup
+  var properties: [ICalendarProperty] = []
+  var definitions: [String: ICalendarComponent] = [:]
+  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
+  var groups: [(uid: String, components: [ICalendarComponent])] = []
+  var groupIndex: [String: Int] = [:]
+  /// Zones looked up already, by `TZID` (nil: unknown).
+  var resolved: [String: (any ZoneRules)?] = [:]
+  var problems: [EventProblem] = []
+
+  init(zones: @escaping ZoneLookup) {
+    self.zones = zones
+  }
+
+  mutating func add(_ event: ICalendarComponent) {
+    // An event without a UID is still shown: a name of its own, from where it is.
+    let uid = event.property(named: "UID")?.text ?? "line-\(event.line)"
+    if let index = groupIndex[uid] {
+      groups[index].components.append(event)
+    } else {
+      groupIndex[uid] = groups.count
+      groups.append((uid, [event]))
+    }
+  }
+
+  mutating func finish(into file: inout EventFile) {
+    let method = properties.first { $0.name == "METHOD" }?.text.uppercased()
+    let floatingZoneName = properties.first { $0.name == "X-WR-TIMEZONE" }?.text
+    let floatingZone = floatingZoneName.flatMap { zone(named: $0, line: nil) }
+    for (uid, components) in groups {
+      if method == "CANCEL" {
+        if !components.contains(where: { $0.property(named: "RECURRENCE-ID") != nil }) {
+          file.cancelledUIDs.append(uid)
+        }
+      }
+      let masters = components.filter { $0.property(named: "RECURRENCE-ID") == nil }
+      let overrides = components.filter { $0.property(named: "RECURRENCE-ID") != nil }
+      if masters.count > 1 {
+        problems.append(
+          EventProblem(
+            line: masters[1].line,
+            reason: "the UID \(Quote.quoted(uid)) has more than one VEVENT without "
+              + "RECURRENCE-ID: the first is shown"))
+      }
+      guard let master = masters.first else {
+        // Instances without their series (an invitation to one of them): each on its own.
+        for override in overrides {
+          if let event = series(
+            uid: uid, master: override, overrides: [], floatingZone: floatingZone,
+            components: [override])
+          {
+            file.events.append(event)
+          }
+        }
+        continue
+      }
+      if let event = series(
+        uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
+        components: [master] + overrides)
+      {
+        file.events.append(event)
+      }
+    }
+    file.problems += problems
+    self = CalendarReading(zones: zones)
+  }
+
+  /// The series of `master` and its `overrides`; nil (and a problem) when the master has no
+  /// readable `DTSTART`.
+  private mutating func series(
+    uid: String, master: ICalendarComponent, overrides: [ICalendarComponent],
+    floatingZone: (any ZoneRules)?, components: [ICalendarComponent]
+  ) -> CalendarEvent? {
+    guard let startProperty = master.property(named: "DTSTART") else {
+      problems.append(
+        EventProblem(
+          line: master.line, reason: "the event \(Quote.quoted(uid)) has no DTSTART: not shown"))
+      return nil
+    }
+    guard let start = dateTime(startProperty, floatingZone: floatingZone) else { return nil }
+    let startZone: (any ZoneRules)? =
+      if case .zoned(_, let zone) = start { zone } else if case .utc = start {
+        FixedOffsetZone.utc
+      } else { nil }
+    var rules: [RecurrenceRule] = []
+    for property in master.properties(named: "RRULE") {
+      do {
+        rules.append(try RecurrenceRule(parsing: property.value, untilZone: startZone))
+      } catch {
+        problems.append(
+          EventProblem(
+            line: property.line,
+            reason: "the event \(Quote.quoted(uid)) has an RRULE calpager cannot read "
+              + "(\(error.description)): only its first occurrence is shown"))
+      }
+    }
+    var dates: [RecurrenceDate] = []
+    for property in master.properties(named: "RDATE") {
+      let zone = zoneParameter(property)
+      let kind = property.parameter("VALUE")?.uppercased()
+      for value in property.values {
+        do {
+          var date = try RecurrenceDate(
+            parsing: value, zone: zone, isDate: kind == "DATE" ? true : nil,
+            isPeriod: kind == "PERIOD" ? true : nil)
+          if zone == nil, let floatingZone, case .value(.floating(let local)) = date {
+            date = .value(.zoned(local, floatingZone))
+          }
+          dates.append(date)
+        } catch {
+          problems.append(skipped("RDATE", property, uid: uid, error: error))
+        }
+      }
+    }
+    var exceptions: [DateTimeValue] = []
+    for property in master.properties(named: "EXDATE") {
+      let zone = zoneParameter(property)
+      let isDate: Bool? = property.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
+      for value in property.values {
+        do {
+          exceptions.append(
+            floating(
+              try DateTimeValue(parsing: value, zone: zone, isDate: isDate), zone: floatingZone))
+        } catch {
+          problems.append(skipped("EXDATE", property, uid: uid, error: error))
+        }
+      }
+    }
+    var eventOverrides: [EventOverride] = []
+    for component in overrides {
+      guard let idProperty = component.property(named: "RECURRENCE-ID"),
+        let id = dateTime(idProperty, floatingZone: floatingZone)
+      else { continue }
+      let overrideStart =
+        component.property(named: "DTSTART").flatMap { dateTime($0, floatingZone: floatingZone) }
+        ?? id
+      eventOverrides.append(
+        EventOverride(
+          recurrenceID: id,
+          thisAndFuture: idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE",
+          start: overrideStart, end: end(of: component, uid: uid, floatingZone: floatingZone),
+          fields: fields(of: component)))
+    }
+    let series = EventSeries(
+      uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
+      rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
+      overrides: eventOverrides)
+    return CalendarEvent(
+      series: series, text: text(of: components),
+      recurs: !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty, line: master.line)
+  }
+
+  /// A `VCALENDAR` of `components` alone, with the calendar properties and `VTIMEZONE`s that
+  /// reading them needs.
+  private func text(of components: [ICalendarComponent]) -> [UInt8] {
+    var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n".utf8)
+    for property in properties where property.name == "X-WR-TIMEZONE" {
+      bytes += property.raw
+      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+    }
+    var named: Set<String> = []
+    for component in components {
+      for property in component.properties {
+        if let tzid = property.parameter("TZID") { named.insert(tzid) }
+      }
+    }
+    for tzid in named.sorted() {
+      guard let definition = definitions[tzid] else { continue }
+      definition.appendBytes(to: &bytes)
+      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+    }
+    for component in components {
+      component.appendBytes(to: &bytes)
+      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+    }
+    bytes += Array("END:VCALENDAR\r\n".utf8)
+    return bytes
+  }
+
+  private func skipped(
+    _ name: String, _ property: ICalendarProperty, uid: String, error: RecurrenceError
+  ) -> EventProblem {
+    EventProblem(
+      line: property.line,
+      reason: "the event \(Quote.quoted(uid)) has an \(name) calpager cannot read "
+        + "(\(error.description)): skipped")
+  }
+
+  /// `DTEND` or `DURATION` of `component`; `.none` when it has neither or they cannot be read.
+  private mutating func end(
+    of component: ICalendarComponent, uid: String, floatingZone: (any ZoneRules)?
+  ) -> EventEnd {
+    if let property = component.property(named: "DTEND") {
+      if let value = dateTime(property, floatingZone: floatingZone) { return .at(value) }
+      return .none
+    }
+    if let property = component.property(named: "DURATION") {
+      do {
+        return .after(try CalendarDuration(parsing: property.value))
+      } catch {
+        problems.append(
+          EventProblem(
+            line: property.line,
+            reason: "the event \(Quote.quoted(uid)) has a DURATION calpager cannot read "
+              + "(\(error.description)): read as none"))
+      }
+    }
+    return .none
+  }
+
+  private func fields(of component: ICalendarComponent) -> EventFields {
+    EventFields(
+      summary: component.property(named: "SUMMARY")?.text,
+      location: component.property(named: "LOCATION")?.text,
+      description: component.property(named: "DESCRIPTION")?.text,
+      status: component.property(named: "STATUS").map { EventStatus(parsing: $0.text) })
+  }
+
+  /// A DATE or DATE-TIME property's value, in its `TZID`'s zone; nil (and a problem) when it
+  /// cannot be read.
+  private mutating func dateTime(_ property: ICalendarProperty, floatingZone: (any ZoneRules)?)
+    -> DateTimeValue?
+  {
+    let isDate: Bool? =
+      switch property.parameter("VALUE")?.uppercased() {
+      case "DATE": true
+      case "DATE-TIME": false
+      default: nil
+      }
+    do {
+      let value = try DateTimeValue(
+        parsing: property.value, zone: zoneParameter(property), isDate: isDate)
+      return floating(value, zone: floatingZone)
+    } catch {
+      problems.append(
+        EventProblem(
+          line: property.line,
+          reason: "the \(property.name) \(Quote.quoted(property.value)) cannot be read "
+            + "(\(error.description))"))
+      return nil
+    }
+  }
+
+  /// A floating time placed in the calendar's `X-WR-TIMEZONE`, when it names one.
+  private func floating(_ value: DateTimeValue, zone: (any ZoneRules)?) -> DateTimeValue {
+    guard let zone, case .floating(let local) = value else { return value }
+    return .zoned(local, zone)
+  }
+
+  /// The zone of the property's `TZID` parameter; nil when it has none or it is unknown.
+  private mutating func zoneParameter(_ property: ICalendarProperty) -> (any ZoneRules)? {
+    guard let tzid = property.parameter("TZID") else { return nil }
+    return zone(named: tzid, line: property.line)
+  }
+
+  /// The zone `tzid` names, looked up once per calendar; an unknown one is named once.
+  private mutating func zone(named tzid: String, line: Int?) -> (any ZoneRules)? {
+    if let known = resolved[tzid] { return known }
+    let definition = definitions[tzid]
+    let zone = zones(tzid, definition)
+    resolved[tzid] = .some(zone)
+    if zone == nil {
+      let reason =
+        definition == nil
+        ? "unknown TZID \(Quote.quoted(tzid)): its times are read as floating"
+        : "the VTIMEZONE \(Quote.quoted(tzid)) cannot be read: its times are read as floating"
+      problems.append(EventProblem(line: definition?.line ?? line, reason: reason))
+    }
+    return zone
+  }
+}

@@ -1,0 +1,137 @@
+public import Recurrence
+
+/// Finds the rules of the zone a `TZID` names: the one seam between reading events and the
+/// zones calpager knows (the file's own `VTIMEZONE`, the system's tz database, Windows names).
+///
+/// `tzid` is the parameter as written; `definition` is the file's `VTIMEZONE` with that
+/// `TZID`, if it has one. Nil when the name cannot be resolved: its times are then read as
+/// floating (shown as written), and the file is named with the reason, never dropped.
+public typealias ZoneLookup =
+  @Sendable (_ tzid: String, _ definition: ICalendarComponent?) ->
+  (any ZoneRules)?
+
+/// Something a calendar file says that calpager could not use as written: one line for
+/// `calendars` (the event's `UID` and the line where it is, the reason).
+public struct EventProblem: Sendable, Hashable, CustomStringConvertible {
+  /// The 1-based line of the file, when the problem has one.
+  public let line: Int?
+  /// What is wrong, and what calpager did instead.
+  public let reason: String
+
+  /// A problem at `line`.
+  public init(line: Int?, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
+
+  /// `line 12: …`, or the reason alone.
+  public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
+}
+
+/// One event of a file, with its overrides: the series, and the text it was read from.
+public struct CalendarEvent: Sendable {
+  /// The series, its overrides grouped in.
+  public let series: EventSeries
+  /// A `VCALENDAR` holding only this event's components (and the `VTIMEZONE`s and calendar
+  /// properties they need), which `ICalendarEvents.read` reads back into the same series: what
+  /// an index keeps, so that a page parses only the events it shows.
+  public let text: [UInt8]
+  /// Whether the series recurs (an `RRULE` or `RDATE`, or overrides).
+  public let recurs: Bool
+  /// The line of its first component in the file.
+  public let line: Int
+}
+
+/// The events of an iCalendar file: what a calendar is made of.
+public struct EventFile: Sendable {
+  /// The events, in the order of their first component.
+  public var events: [CalendarEvent] = []
+  /// The `UID`s a `METHOD:CANCEL` calendar of the file cancels: their series are hidden
+  /// wherever they are in the same calendar.
+  public var cancelledUIDs: [String] = []
+  /// What could not be used as written, in the order met.
+  public var problems: [EventProblem] = []
+
+  /// An empty file.
+  public init() {}
+}
+
+/// Reads the `VEVENT`s of an iCalendar stream into event series, through the one component
+/// model (`ICalendarReader`).
+///
+/// Components sharing a `UID` in one `VCALENDAR` are one series: the one without
+/// `RECURRENCE-ID` is the master, the others its overrides (an override without its master
+/// is shown as an event of its own, at its own time). Every `RRULE`, `RDATE` and `EXDATE` line
+/// counts, `DTEND` or `DURATION` gives the length, `X-WR-TIMEZONE` places floating times (as
+/// Google's exports mean them), and a `TZID` goes to `ZoneLookup` with the calendar's own
+/// `VTIMEZONE` of that name. What cannot be read is named in `problems` and left out as
+/// little as possible: a bad `RRULE` drops that rule (the event still shows at its start),
+/// an unknown `TZID` reads its times as floating, a bad `EXDATE` is skipped.
+public enum ICalendarEvents {
+  /// The largest file read: a larger one is named, not read.
+  public static let largestFile = 16 << 20
+
+  /// Reads `bytes`.
+  ///
+  /// - Throws: `InterchangeError.malformed` when the stream is not iCalendar (naming the line);
+  ///   then nothing of it is used.
+  public static func read(_ bytes: [UInt8], zones: @escaping ZoneLookup) throws(InterchangeError)
+    -> EventFile
+  {
+    var reader = ICalendarReader(
+      source: ByteArraySource(bytes), maximumComponentSize: bytes.count + 1
+    ) { $0 == "VEVENT" || $0 == "VTIMEZONE" }
+    var file = EventFile()
+    var calendar = CalendarReading(zones: zones)
+    do {
+      while let element = try reader.next() {
+        switch element {
+        case .beginCalendar: calendar = CalendarReading(zones: zones)
+        case .property(let property): calendar.properties.append(property)
+        case .component(let component) where component.name == "VTIMEZONE":
+          if let id = component.property(named: "TZID")?.text {
+            calendar.definitions[id] = component
+          }
+        case .component(let component): calendar.add(component)
+        case .endCalendar: calendar.finish(into: &file)
+        case .skipped, .trivia: break
+        }
+      }
+    } catch let error as InterchangeError {
+      throw error
+    } catch {
+      preconditionFailure("reading bytes in memory throws only InterchangeError: \(error)")
+    }
+    return file
+  }
+
+  /// `read(_:zones:)` with the zones a fixed offset can describe: `UTC` and its aliases, and a
+  /// `VTIMEZONE` whose every observance has one `TZOFFSETTO`.
+  public static let fixedZones: ZoneLookup = { tzid, definition in
+    let upper = tzid.uppercased()
+    if ["UTC", "Z", "GMT", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU", "ETC/ZULU"].contains(upper) {
+      return FixedOffsetZone.utc
+    }
+    guard let definition else { return nil }
+    let offsets = Set(
+      definition.components.compactMap { $0.property(named: "TZOFFSETTO") }.map(\.value))
+    guard offsets.count == 1, let offset = parseOffset(offsets.first!) else { return nil }
+    return FixedOffsetZone(offset: offset)
+  }
+
+  /// `+0100`, `-0530`, `+013015` in seconds east of UTC; nil for anything else.
+  public static func parseOffset(_ text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 5 || bytes.count == 7,
+      bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+      bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    let digits = bytes.dropFirst().map { Int($0 - UInt8(ascii: "0")) }
+    let hours = digits[0] * 10 + digits[1]
+    let minutes = digits[2] * 10 + digits[3]
+    let seconds = digits.count == 6 ? digits[4] * 10 + digits[5] : 0
+    guard hours < 24, minutes < 60, seconds < 60 else { return nil }
+    let value = hours * 3600 + minutes * 60 + seconds
+    return bytes[0] == UInt8(ascii: "-") ? -value : value
+  }
+}

@@ -1,0 +1,286 @@
+/// What `stat` says about a calendar's folder or file, enough to tell that it changed: a
+/// rename into a folder changes its modification and status-change times, an edit in place
+/// changes a file's size, modification time or status-change time.
+package struct PathStamp: Sendable, Hashable {
+  /// The device and inode: the same folder reached by two paths has the same.
+  package var device: Int
+  package var inode: Int
+  /// Bytes (0 for a folder: its size says nothing).
+  package var size: Int
+  /// The modification and status-change times, in nanoseconds since 1970.
+  package var modified: Int
+  package var changed: Int
+
+  package init(device: Int, inode: Int, size: Int, modified: Int, changed: Int) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.changed = changed
+  }
+}
+
+/// A file of a calendar as the index last read it.
+package struct IndexedFile: Sendable {
+  package let id: Int
+  package let path: String
+  package let stamp: PathStamp
+  /// Why the file's last version could not be read; its events are then those of its last
+  /// readable version (if any), shown marked.
+  package let failure: String?
+  /// What in the file could not be used as written, a line each.
+  package let problems: [String]
+}
+
+/// One event the index keeps: where it comes from, and its text.
+package struct IndexedEvent: Sendable {
+  package let calendar: String
+  package let path: String
+  package let uid: String
+  /// A `VCALENDAR` holding this event alone.
+  package let text: [UInt8]
+  /// Whether its file fails to read now (this is its last readable version).
+  package let isStale: Bool
+}
+
+/// An event to keep: its `UID`, its text and bounds on its occurrences.
+package struct EventRecord: Sendable {
+  package var uid: String
+  package var recurs: Bool
+  /// No occurrence starts before this instant.
+  package var firstStart: Int
+  /// No occurrence ends after this instant; nil when it recurs without end.
+  package var lastEnd: Int?
+  package var text: [UInt8]
+
+  package init(uid: String, recurs: Bool, firstStart: Int, lastEnd: Int?, text: [UInt8]) {
+    self.uid = uid
+    self.recurs = recurs
+    self.firstStart = firstStart
+    self.lastEnd = lastEnd
+    self.text = text
+  }
+}
+
+/// What `calendars` shows of a calendar's contents.
+package struct CalendarCounts: Sendable, Hashable {
+  package var files = 0
+  package var events = 0
+  package var recurring = 0
+}
+
+extension EventIndex {
+  /// The stamp recorded for calendar `name`'s path, and the path it was for.
+  package func calendarStamp(_ name: String) throws -> (path: String, stamp: PathStamp)? {
+    let statement = try database.prepare(
+      "SELECT path, device, inode, modified, changed FROM calendars WHERE name = ?")
+    var result: (String, PathStamp)?
+    try statement.forEachRow([.text(name)]) { row in
+      result = (
+        row.string(at: 0),
+        PathStamp(
+          device: row.int(at: 1), inode: row.int(at: 2), size: 0, modified: row.int(at: 3),
+          changed: row.int(at: 4))
+      )
+    }
+    return result
+  }
+
+  /// Records calendar `name`'s path and stamp (after its files were brought up to date).
+  package func setCalendarStamp(_ name: String, path: String, stamp: PathStamp) throws {
+    try database.write(.retrying) { database in
+      try database.execute(
+        "INSERT OR REPLACE INTO calendars(name, path, device, inode, modified, changed) "
+          + "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          .text(name), .text(path), .int(stamp.device), .int(stamp.inode), .int(stamp.modified),
+          .int(stamp.changed),
+        ])
+    }
+  }
+
+  /// The names of the calendars recorded.
+  package func calendarNames() throws -> [String] {
+    var names: [String] = []
+    try database.prepare("SELECT name FROM calendars UNION SELECT DISTINCT calendar FROM files")
+      .forEachRow { names.append($0.string(at: 0)) }
+    return names
+  }
+
+  /// Forgets calendar `name` and everything read from it.
+  package func removeCalendar(_ name: String) throws {
+    try database.write(.retrying) { database in
+      try database.execute(
+        "DELETE FROM series_extent WHERE id IN (SELECT series.id FROM series JOIN files "
+          + "ON files.id = series.file WHERE files.calendar = ?)", [.text(name)])
+      try database.execute("DELETE FROM files WHERE calendar = ?", [.text(name)])
+      try database.execute("DELETE FROM calendars WHERE name = ?", [.text(name)])
+    }
+  }
+
+  /// The files of calendar `name`, by path.
+  package func files(of name: String) throws -> [String: IndexedFile] {
+    var files: [String: IndexedFile] = [:]
+    let statement = try database.prepare(
+      "SELECT id, path, inode, size, modified, changed, failure, problems FROM files "
+        + "WHERE calendar = ?")
+    try statement.forEachRow([.text(name)]) { row in
+      let problems = row.string(at: 7)
+      let file = IndexedFile(
+        id: row.int(at: 0), path: row.string(at: 1),
+        stamp: PathStamp(
+          device: 0, inode: row.int(at: 2), size: row.int(at: 3), modified: row.int(at: 4),
+          changed: row.int(at: 5)),
+        failure: row.optionalString(at: 6),
+        problems: problems.isEmpty ? [] : problems.split(separator: "\n").map(String.init))
+      files[file.path] = file
+    }
+    return files
+  }
+
+  /// Replaces what the index holds of the file `path` of calendar `name` by `events` read
+  /// from its version `stamp`.
+  package func replaceFile(
+    calendar name: String, path: String, stamp: PathStamp, events: [EventRecord],
+    cancelledUIDs: [String], problems: [String]
+  ) throws {
+    try database.write(.retrying) { database in
+      try deleteFile(calendar: name, path: path, in: database)
+      try database.execute(
+        "INSERT INTO files(calendar, path, size, modified, inode, changed, failure, problems) "
+          + "VALUES (?, ?, ?, ?, ?, ?, NULL, ?)",
+        [
+          .text(name), .text(path), .int(stamp.size), .int(stamp.modified), .int(stamp.inode),
+          .int(stamp.changed), .text(problems.joined(separator: "\n")),
+        ])
+      let file = database.lastInsertedRowID
+      let insertSeries = try database.prepare(
+        "INSERT INTO series(file, uid, recurs, first_start, last_end, text) "
+          + "VALUES (?, ?, ?, ?, ?, ?)")
+      let insertExtent = try database.prepare(
+        "INSERT INTO series_extent(id, first_start, last_end) VALUES (?, ?, ?)")
+      for event in events {
+        let end = event.lastEnd ?? Self.openEnd
+        try insertSeries.run([
+          .int(file), .text(event.uid), .int(event.recurs ? 1 : 0), .int(event.firstStart),
+          .int(end), .blob(event.text),
+        ])
+        try insertExtent.run([
+          .int(database.lastInsertedRowID), .int(event.firstStart), .int(end),
+        ])
+      }
+      for uid in cancelledUIDs {
+        try database.execute(
+          "INSERT INTO cancelled(file, uid) VALUES (?, ?)", [.int(file), .text(uid)])
+      }
+    }
+  }
+
+  /// Marks the file `path` as failing to read (`reason`), keeping the events of its last
+  /// readable version; a file never read is recorded with none.
+  package func markFailing(calendar name: String, path: String, stamp: PathStamp, reason: String)
+    throws
+  {
+    try database.write(.retrying) { database in
+      try database.execute(
+        "INSERT INTO files(calendar, path, size, modified, inode, changed, failure) "
+          + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(calendar, path) DO UPDATE SET "
+          + "size = excluded.size, modified = excluded.modified, inode = excluded.inode, "
+          + "changed = excluded.changed, failure = excluded.failure",
+        [
+          .text(name), .text(path), .int(stamp.size), .int(stamp.modified), .int(stamp.inode),
+          .int(stamp.changed), .text(reason),
+        ])
+    }
+  }
+
+  /// Forgets the file `path` of calendar `name` (it was removed).
+  package func removeFile(calendar name: String, path: String) throws {
+    try database.write(.retrying) { database in
+      try deleteFile(calendar: name, path: path, in: database)
+    }
+  }
+
+  private func deleteFile(calendar name: String, path: String, in database: Database) throws {
+    try database.execute(
+      "DELETE FROM series_extent WHERE id IN (SELECT series.id FROM series JOIN files "
+        + "ON files.id = series.file WHERE files.calendar = ? AND files.path = ?)",
+      [.text(name), .text(path)])
+    try database.execute(
+      "DELETE FROM files WHERE calendar = ? AND path = ?", [.text(name), .text(path)])
+  }
+
+  /// The events that may have an occurrence in `window` (instants), of the calendars in
+  /// `names`, cancelled ones left out: a query on the R*Tree of their bounds.
+  ///
+  /// - Complexity: O(log n + k) for k events whose bounds meet the window.
+  package func events(mayOverlap window: Range<Int>, calendars names: [String]) throws
+    -> [IndexedEvent]
+  {
+    try events(
+      where: "series.id IN (SELECT id FROM series_extent WHERE first_start < ? "
+        + "AND last_end >= ?)", [.int(window.upperBound), .int(window.lowerBound)],
+      calendars: names)
+  }
+
+  /// Every event of the calendars in `names`, cancelled ones left out.
+  package func allEvents(calendars names: [String]) throws -> [IndexedEvent] {
+    try events(where: "1", [], calendars: names)
+  }
+
+  private func events(where condition: String, _ values: [DatabaseValue], calendars names: [String])
+    throws -> [IndexedEvent]
+  {
+    guard !names.isEmpty else { return [] }
+    let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+    let statement = try database.prepare(
+      "SELECT files.calendar, files.path, series.uid, series.text, files.failure IS NOT NULL "
+        + "FROM series JOIN files ON files.id = series.file WHERE \(condition) "
+        + "AND files.calendar IN (\(placeholders)) AND NOT EXISTS (SELECT 1 FROM cancelled "
+        + "JOIN files AS other ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
+        + "AND other.calendar = files.calendar) ORDER BY files.calendar, series.uid, files.path")
+    var events: [IndexedEvent] = []
+    try statement.forEachRow(values + names.map { .text($0) }) { row in
+      events.append(
+        IndexedEvent(
+          calendar: row.string(at: 0), path: row.string(at: 1), uid: row.string(at: 2),
+          text: row.blob(at: 3), isStale: row.int(at: 4) != 0))
+    }
+    return events
+  }
+
+  /// How many files, events and recurring events calendar `name` holds.
+  package func counts(of name: String) throws -> CalendarCounts {
+    var counts = CalendarCounts()
+    counts.files =
+      try database.scalarInt(
+        "SELECT count(*) FROM files WHERE calendar = ?", [.text(name)]) ?? 0
+    let statement = try database.prepare(
+      "SELECT count(DISTINCT series.uid), count(DISTINCT CASE WHEN series.recurs THEN series.uid "
+        + "END) FROM series JOIN files ON files.id = series.file WHERE files.calendar = ?")
+    try statement.forEachRow([.text(name)]) { row in
+      counts.events = row.int(at: 0)
+      counts.recurring = row.int(at: 1)
+    }
+    return counts
+  }
+
+  /// The `UID`s that more than one file of calendar `name` holds, with those files' paths.
+  package func duplicateUIDs(of name: String) throws -> [(uid: String, paths: [String])] {
+    let statement = try database.prepare(
+      "SELECT DISTINCT series.uid, files.path FROM series JOIN files ON files.id = series.file "
+        + "WHERE files.calendar = ?1 AND series.uid IN (SELECT series.uid FROM series JOIN files "
+        + "ON files.id = series.file WHERE files.calendar = ?1 GROUP BY series.uid "
+        + "HAVING count(DISTINCT files.path) > 1) ORDER BY series.uid, files.path")
+    var result: [(uid: String, paths: [String])] = []
+    try statement.forEachRow([.text(name)]) { row in
+      let uid = row.string(at: 0)
+      if result.last?.uid == uid {
+        result[result.count - 1].paths.append(row.string(at: 1))
+      } else {
+        result.append((uid, [row.string(at: 1)]))
+      }
+    }
+    return result
+  }
+}

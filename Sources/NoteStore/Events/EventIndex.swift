@@ -1,0 +1,106 @@
+import Glibc
+
+/// The index of the user's calendars: a cache of what their files hold, in an SQLite file of
+/// its own (never the notes database: `backup` copies every page of that, and cache writes
+/// must not wait for the notes' write lock).
+///
+/// It is derived and rebuildable: a schema version it does not know, or a file SQLite cannot
+/// read, is deleted and built again from the calendars; `export`, `backup` and `sync` never
+/// see it. It keeps, per calendar, the stamp of its folder (one stat tells whether anything
+/// was added, replaced or removed by rename); per file, its stamp and why it could not be
+/// read; per event, its text (a `VCALENDAR` of that event alone) and bounds on where its
+/// occurrences lie, in an R*Tree, so a page reads only the events that may overlap it.
+///
+/// The SQL lives here because only NoteStore speaks SQLite; the walking of folders and the
+/// reading of events are the `Calendars` module's.
+package final class EventIndex {
+  /// The schema this code writes; a file of another version is rebuilt.
+  package static let schemaVersion = 1
+  /// The end a series without one is stored with (R*Tree needs a number).
+  static let openEnd = 1 << 60
+  /// The first start of an event that has no occurrence: after every window.
+  package static let never = 1 << 60
+
+  let database: Database
+  /// The file's path.
+  package let path: String
+
+  private init(database: Database, path: String) {
+    self.database = database
+    self.path = path
+  }
+
+  /// Opens the index at `path` (creating its folders with mode 0700 and the file with mode
+  /// 0600), rebuilding it when its schema is another or SQLite cannot read it.
+  ///
+  /// - Throws: `DatabaseError` when no index can be made there (a read-only folder).
+  package static func open(path: String) throws -> EventIndex {
+    try makeParentDirectories(of: path)
+    do {
+      return try openExisting(path: path)
+    } catch {
+      // A cache: whatever is wrong with it, it is made again.
+      unlink(path)
+      unlink(path + "-journal")
+      return try openExisting(path: path)
+    }
+  }
+
+  private static func openExisting(path: String) throws -> EventIndex {
+    let previousMask = umask(0o077)
+    defer { umask(previousMask) }
+    let database = try Database(path: path, mode: .readWriteCreate)
+    // A process crash leaves the rollback journal to undo a half write; a power loss may
+    // leave a damaged file, which the next open rebuilds: the cache never syncs to disk.
+    try database.execute("PRAGMA synchronous = OFF")
+    let version = try database.scalarInt("PRAGMA user_version") ?? 0
+    if version == 0 {
+      try database.write(.retrying) { database in
+        // Another process may have made it meanwhile.
+        guard try database.scalarInt("PRAGMA user_version") == 0 else { return }
+        try database.execute(script: schema)
+        try database.execute("PRAGMA user_version = \(schemaVersion)")
+      }
+    } else if version != schemaVersion {
+      throw DatabaseError(extendedCode: 1, message: "an events index of schema \(version)")
+    }
+    // A file that opens but is damaged fails here or at the first query: checked now.
+    _ = try database.scalarInt("SELECT count(*) FROM calendars")
+    return EventIndex(database: database, path: path)
+  }
+
+  static let schema = """
+    CREATE TABLE calendars(
+      name TEXT PRIMARY KEY, path TEXT NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL,
+      modified INTEGER NOT NULL, changed INTEGER NOT NULL);
+    CREATE TABLE files(
+      id INTEGER PRIMARY KEY, calendar TEXT NOT NULL, path TEXT NOT NULL,
+      size INTEGER NOT NULL, modified INTEGER NOT NULL, inode INTEGER NOT NULL,
+      changed INTEGER NOT NULL, failure TEXT, problems TEXT NOT NULL DEFAULT '',
+      UNIQUE(calendar, path));
+    CREATE TABLE series(
+      id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+      uid TEXT NOT NULL, recurs INTEGER NOT NULL, first_start INTEGER NOT NULL,
+      last_end INTEGER NOT NULL, text BLOB NOT NULL);
+    CREATE INDEX series_file ON series(file);
+    CREATE INDEX series_uid ON series(uid);
+    CREATE VIRTUAL TABLE series_extent USING rtree(id, first_start, last_end);
+    CREATE TABLE cancelled(
+      file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
+    CREATE INDEX cancelled_file ON cancelled(file);
+    """
+
+  /// Makes the folders above `path` (mode 0700) that do not exist.
+  private static func makeParentDirectories(of path: String) throws {
+    var prefix = ""
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+    for part in parts {
+      prefix += "/" + part
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+        throw DatabaseError(
+          extendedCode: 14,
+          message: "cannot create the folder '\(prefix)': \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+}
