@@ -57,8 +57,9 @@ final class Session {
       terminalWidth: terminalWidth)
   }
 
-  /// Where pages get their events (the user's calendars); nil when none is read. Opened
-  /// on first use (the config file's `calendar.NAME` lines and the sync folder), once per
+  /// Where pages get their events (the user's calendars); nil when none is read.
+  ///
+  /// Opened on first use (the config file's `calendar.NAME` lines and the sync folder), once per
   /// session.
   var events: (any EventSource)? {
     get {
@@ -73,7 +74,9 @@ final class Session {
   /// Whether the calendars were looked for.
   private var calendarsOpened = false
 
-  /// Opens the user's calendars, the first time only. A config file that cannot be read, or
+  /// Opens the user's calendars, the first time only.
+  ///
+  /// A config file that cannot be read, or
   /// an index that cannot be opened, shows no events, with one line on standard error: a
   /// page of notes never fails for a calendar.
   func openCalendarsIfNeeded() {
