@@ -17,6 +17,8 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
       "EDITOR": nil, "CALPAGER_TODAY": Calpager.today,
+      // The events index of a test's calendars stays in its folder.
+      "XDG_CACHE_HOME": directory.file("cache"),
     ]
     for (key, value) in environment { merged[key] = value }
     return try runProcess(
@@ -34,6 +36,7 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
       "EDITOR": nil, "CALPAGER_TODAY": Calpager.today, "CALPAGER": Products.path("calpager"),
+      "XDG_CACHE_HOME": directory.file("cache"),
       "DB": database,
     ]
     for (key, value) in environment { merged[key] = value }
