@@ -154,6 +154,14 @@ if Context.environment["CALPAGER_BENCH_RECURRENCE"] != nil {
       name: "RecurrenceBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
       path: "Tests/Benchmarks/RecurrenceBenchmark"))
 }
+// The zone benchmark (Tests/Benchmarks/ZoneBenchmark), declared only when
+// CALPAGER_BENCH_ZONES is set.
+if Context.environment["CALPAGER_BENCH_ZONES"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "ZoneBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
+      path: "Tests/Benchmarks/ZoneBenchmark"))
+}
 if fuzzing {
   for target in fuzzTargets {
     package.targets.append(

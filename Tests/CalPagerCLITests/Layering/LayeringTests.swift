@@ -59,4 +59,25 @@ import Testing
       }
     }
   }
+
+  /// Zones must work in the fully static build, which has no zone code of the C library or
+  /// Foundation to ask: Recurrence reads TZif bytes itself, imports nothing that does I/O, and
+  /// never names Foundation's `TimeZone`.
+  @Test func zonesAreReadWithoutFoundationOrTheCLibrary() throws {
+    let files = try Self.swiftFiles(in: "Sources/Recurrence")
+    #expect(files.count > 20, "the recurrence sources were not found")
+    let allowed: Set<String> = ["CalendarPaging", "DisplayText", "Synchronization"]
+    let foundationZone = try Regex(#"\bTimeZone\b"#)
+    let imports = try Regex(#"^\s*(?:public |internal |package )?import\s+(\w+)"#)
+    for (path, text) in files {
+      for (number, line) in Self.code(text).enumerated() {
+        if let match = line.firstMatch(of: imports), let name = match.output[1].substring {
+          #expect(allowed.contains(String(name)), "\(path):\(number + 1) imports \(name)")
+        }
+        #expect(
+          line.firstMatch(of: foundationZone) == nil,
+          "\(path):\(number + 1) names TimeZone: \(line)")
+      }
+    }
+  }
 }
