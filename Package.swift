@@ -154,6 +154,15 @@ if Context.environment["CALPAGER_BENCH_RECURRENCE"] != nil {
       name: "RecurrenceBenchmark", dependencies: ["Recurrence", "CalendarPaging"],
       path: "Tests/Benchmarks/RecurrenceBenchmark"))
 }
+// The events index benchmark (Tests/Benchmarks/CalendarsBenchmark), likewise only when
+// CALPAGER_BENCH_CALENDARS is set.
+if Context.environment["CALPAGER_BENCH_CALENDARS"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "CalendarsBenchmark",
+      dependencies: ["Calendars", "Interchange", "Recurrence", "CalendarPaging"],
+      path: "Tests/Benchmarks/CalendarsBenchmark"))
+}
 // The zone benchmark (Tests/Benchmarks/ZoneBenchmark), declared only when
 // CALPAGER_BENCH_ZONES is set.
 if Context.environment["CALPAGER_BENCH_ZONES"] != nil {

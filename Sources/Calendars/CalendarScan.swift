@@ -14,6 +14,8 @@ struct CalendarScan {
   let zones: ZoneLookup
   /// Lines for stderr: files first seen failing.
   var notices: [String] = []
+  /// The rows of the recurring events read, to expand over the months already expanded.
+  var addedRecurring: [Int] = []
 
   /// The largest file read; a larger one is named, not read.
   static let largestFile = 32 << 20
@@ -129,7 +131,7 @@ struct CalendarScan {
             uid: event.series.uid, recurs: event.recurs, firstStart: firstStart,
             lastEnd: lastEnd, text: event.text))
       }
-      try index.replaceFile(
+      addedRecurring += try index.replaceFile(
         calendar: calendar, path: path, stamp: stamp, events: records,
         cancelledUIDs: file.cancelledUIDs, problems: problems)
     }

@@ -14,7 +14,11 @@ extension EventCalendars {
   ///   bounds meet `days`.
   public func events(covering days: ClosedRange<Day>, userZone: any ZoneRules) -> [DayOccurrence] {
     let window = Self.window(days, userZone: userZone)
-    let candidates = (try? index.events(mayOverlap: window, calendars: readNames)) ?? []
+    guard index != nil else { return [] }
+    let expanded = expandMonths(of: window)
+    let candidates =
+      (try? index?.events(mayOverlap: window, calendars: readNames, allRecurring: !expanded))
+      ?? []
     var found: [DayOccurrence] = []
     var seen: Set<[String]> = []
     for event in candidates where seen.insert([event.calendar, event.uid]).inserted {
@@ -60,7 +64,8 @@ extension EventCalendars {
     }
     let instant = Self.window(from...from, userZone: userZone).lowerBound
     let candidates =
-      (try? index.events(mayOverlap: instant..<Int.max / 2, calendars: readNames)) ?? []
+      (try? index?.events(
+        mayOverlap: instant..<Int.max / 2, calendars: readNames, allRecurring: true)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {
@@ -93,7 +98,8 @@ extension EventCalendars {
     }
     let end = Self.window(to...to, userZone: userZone).upperBound
     let candidates =
-      (try? index.events(mayOverlap: Int.min / 2..<end, calendars: readNames)) ?? []
+      (try? index?.events(
+        mayOverlap: Int.min / 2..<end, calendars: readNames, allRecurring: true)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {

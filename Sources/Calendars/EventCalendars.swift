@@ -57,7 +57,8 @@ public struct CalendarStatus: Sendable {
 /// for event in calendars.events(covering: day...day, userZone: zone) { … }
 /// ```
 public final class EventCalendars {
-  let index: EventIndex
+  /// The index; nil when there are no calendars (a page then costs nothing more).
+  let index: EventIndex?
   let zones: ZoneLookup
   /// The calendars, in the order named.
   public let sources: [CalendarSource]
@@ -69,9 +70,11 @@ public final class EventCalendars {
   /// The series parsed from the index, by calendar, path and `UID`: a browse session asks
   /// for the same days again.
   var parseCache: [[String]: [EventSeries]] = [:]
+  /// Whether spans could not be recorded: every recurring event is then a candidate.
+  var spansUnavailable = false
 
   private init(
-    index: EventIndex, zones: @escaping ZoneLookup, sources: [CalendarSource],
+    index: EventIndex?, zones: @escaping ZoneLookup, sources: [CalendarSource],
     readNames: [String], states: [String: CalendarStatus.State], notices: [String]
   ) {
     self.index = index
@@ -100,6 +103,10 @@ public final class EventCalendars {
     sources: [CalendarSource], cachePath: String?, zones: @escaping ZoneLookup,
     rescan: Bool = false
   ) throws -> EventCalendars {
+    guard !sources.isEmpty else {
+      return EventCalendars(
+        index: nil, zones: zones, sources: [], readNames: [], states: [:], notices: [])
+    }
     var notices: [String] = []
     let index: EventIndex
     do {
@@ -127,7 +134,7 @@ public final class EventCalendars {
         continue
       }
       if let key { reached[key] = source.name }
-      try scan.update(source, target: target, rescan: rescan)
+      try index.batch { try scan.update(source, target: target, rescan: rescan) }
       if key != nil {
         states[source.name] = .read
         readNames.append(source.name)
@@ -137,14 +144,17 @@ public final class EventCalendars {
     for name in try index.calendarNames() where !named.contains(name) {
       try index.removeCalendar(name)
     }
-    return EventCalendars(
+    let calendars = EventCalendars(
       index: index, zones: zones, sources: sources, readNames: readNames, states: states,
       notices: notices + scan.notices)
+    try calendars.expandNewEvents(scan.addedRecurring)
+    return calendars
   }
 
   /// What `calendars` lists: each calendar, in the order named.
   public func statuses() throws -> [CalendarStatus] {
-    try sources.map { source in
+    guard let index else { return [] }
+    return try sources.map { source in
       let counts = try index.counts(of: source.name)
       let files = try index.files(of: source.name).values.sorted { $0.path < $1.path }
       return CalendarStatus(

@@ -259,19 +259,34 @@ struct CalendarReading {
     return zone(named: tzid, line: property.line)
   }
 
-  /// The zone `tzid` names, looked up once per calendar; an unknown one is named once.
+  /// The zone `tzid` names, looked up once per calendar: the calendar's own `VTIMEZONE`,
+  /// else the lookup's; an unknown or broken one is named once.
   private mutating func zone(named tzid: String, line: Int?) -> (any ZoneRules)? {
     if let known = resolved[tzid] { return known }
-    let definition = definitions[tzid]
-    let zone = zones(tzid, definition)
-    resolved[tzid] = .some(zone)
-    if zone == nil {
-      let reason =
-        definition == nil
-        ? "unknown TZID \(Quote.quoted(tzid)): its times are read as floating"
-        : "the VTIMEZONE \(Quote.quoted(tzid)) cannot be read: its times are read as floating"
-      problems.append(EventProblem(line: definition?.line ?? line, reason: reason))
+    var zone: (any ZoneRules)?
+    if let definition = definitions[tzid] {
+      do {
+        zone = try ICalendarEvents.zoneRules(of: definition)
+      } catch {
+        zone = zones(tzid)
+        let instead =
+          zone == nil
+          ? "its times are read as floating" : "the system's zone of that name is used"
+        problems.append(
+          EventProblem(
+            line: definition.line,
+            reason: "the VTIMEZONE \(Quote.quoted(tzid)) cannot be read (\(error)): \(instead)"))
+      }
+    } else {
+      zone = zones(tzid)
+      if zone == nil {
+        problems.append(
+          EventProblem(
+            line: line,
+            reason: "unknown TZID \(Quote.quoted(tzid)): its times are read as floating"))
+      }
     }
+    resolved[tzid] = .some(zone)
     return zone
   }
 }

@@ -1,14 +1,12 @@
 public import Recurrence
 
-/// Finds the rules of the zone a `TZID` names: the one seam between reading events and the
-/// zones calpager knows (the file's own `VTIMEZONE`, the system's tz database, Windows names).
+/// Finds the rules of the zone a `TZID` names when the file has no usable `VTIMEZONE` of
+/// that name: the one seam between reading events and the zones of the machine (the system's
+/// tz database, Windows names: `ZoneResolver`).
 ///
-/// `tzid` is the parameter as written; `definition` is the file's `VTIMEZONE` with that
-/// `TZID`, if it has one. Nil when the name cannot be resolved: its times are then read as
-/// floating (shown as written), and the file is named with the reason, never dropped.
-public typealias ZoneLookup =
-  @Sendable (_ tzid: String, _ definition: ICalendarComponent?) ->
-  (any ZoneRules)?
+/// Nil when the name cannot be resolved: its times are then read as floating (shown as
+/// written), and the file is named with the reason, never dropped.
+public typealias ZoneLookup = @Sendable (_ tzid: String) -> (any ZoneRules)?
 
 /// Something a calendar file says that calpager could not use as written: one line for
 /// `calendars` (the event's `UID` and the line where it is, the reason).
@@ -63,8 +61,8 @@ public struct EventFile: Sendable {
 /// `RECURRENCE-ID` is the master, the others its overrides (an override without its master
 /// is shown as an event of its own, at its own time). Every `RRULE`, `RDATE` and `EXDATE` line
 /// counts, `DTEND` or `DURATION` gives the length, `X-WR-TIMEZONE` places floating times (as
-/// Google's exports mean them), and a `TZID` goes to `ZoneLookup` with the calendar's own
-/// `VTIMEZONE` of that name. What cannot be read is named in `problems` and left out as
+/// Google's exports mean them), and a `TZID` names the calendar's own `VTIMEZONE`, else
+/// whatever `ZoneLookup` finds. What cannot be read is named in `problems` and left out as
 /// little as possible: a bad `RRULE` drops that rule (the event still shows at its start),
 /// an unknown `TZID` reads its times as floating, a bad `EXDATE` is skipped.
 public enum ICalendarEvents {
@@ -105,33 +103,10 @@ public enum ICalendarEvents {
     return file
   }
 
-  /// `read(_:zones:)` with the zones a fixed offset can describe: `UTC` and its aliases, and a
-  /// `VTIMEZONE` whose every observance has one `TZOFFSETTO`.
-  public static let fixedZones: ZoneLookup = { tzid, definition in
+  /// A lookup that knows only UTC and its aliases (tests, and a machine without zones).
+  public static let utcOnly: ZoneLookup = { tzid in
     let upper = tzid.uppercased()
-    if ["UTC", "Z", "GMT", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU", "ETC/ZULU"].contains(upper) {
-      return FixedOffsetZone.utc
-    }
-    guard let definition else { return nil }
-    let offsets = Set(
-      definition.components.compactMap { $0.property(named: "TZOFFSETTO") }.map(\.value))
-    guard offsets.count == 1, let offset = parseOffset(offsets.first!) else { return nil }
-    return FixedOffsetZone(offset: offset)
-  }
-
-  /// `+0100`, `-0530`, `+013015` in seconds east of UTC; nil for anything else.
-  public static func parseOffset(_ text: String) -> Int? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 5 || bytes.count == 7,
-      bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-      bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-    else { return nil }
-    let digits = bytes.dropFirst().map { Int($0 - UInt8(ascii: "0")) }
-    let hours = digits[0] * 10 + digits[1]
-    let minutes = digits[2] * 10 + digits[3]
-    let seconds = digits.count == 6 ? digits[4] * 10 + digits[5] : 0
-    guard hours < 24, minutes < 60, seconds < 60 else { return nil }
-    let value = hours * 3600 + minutes * 60 + seconds
-    return bytes[0] == UInt8(ascii: "-") ? -value : value
+    let names = ["UTC", "Z", "GMT", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU", "ETC/ZULU"]
+    return names.contains(upper) ? FixedOffsetZone.utc : nil
   }
 }

@@ -37,7 +37,7 @@ func summaries(
 
   func open(_ sources: [CalendarSource], rescan: Bool = false) throws -> EventCalendars {
     try EventCalendars.open(
-      sources: sources, cachePath: cache, zones: ICalendarEvents.fixedZones, rescan: rescan)
+      sources: sources, cachePath: cache, zones: ICalendarEvents.utcOnly, rescan: rescan)
   }
 
   @Test func aVdirAndAFileShowTheirEventsOrderedAllDayFirst() throws {
@@ -141,5 +141,85 @@ func summaries(
     #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01")) == ["notes:Standup"])
     let states = try calendars.statuses().map(\.state)
     #expect(states == [.read, .sameAs("notes"), .unusable("the path does not exist")])
+  }
+
+  @Test func recurringEventsOfAChangedFileShowInMonthsAlreadyExpanded() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    let weekly = event(
+      "w", ":20240101T090000Z", summary: "Weekly", extra: "RRULE:FREQ=WEEKLY;BYDAY=WE\r\n")
+    try writeFile(vdir + "/w.ics", calendarFile(weekly))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let may = day("2024-05-01")...day("2024-05-01")
+    // May 2024 expanded with the weekly event in it.
+    #expect(summaries(try open(source), may) == ["work:Weekly"])
+    try writeFile(
+      vdir + "/.tmp",
+      calendarFile(
+        event(
+          "d", ";VALUE=DATE:20240101", summary: "Daily", extra: "RRULE:FREQ=DAILY\r\n")))
+    rename(vdir + "/.tmp", vdir + "/d.ics")
+    unlink(vdir + "/w.ics")
+    let changed = try open(source)
+    #expect(summaries(changed, may) == ["work:Daily"])
+    #expect(summaries(changed, day("2031-02-03")...day("2031-02-03")) == ["work:Daily"])
+    // Spans hold for any zone: an all-day event stays on its date far east and west.
+    #expect(
+      summaries(changed, may, zone: FixedOffsetZone(offset: 14 * 3600)) == ["work:Daily"])
+    #expect(
+      summaries(changed, may, zone: FixedOffsetZone(offset: -12 * 3600)) == ["work:Daily"])
+  }
+
+  @Test func aTimedRecurringEventLandsOnTheDaysItCoversInTheUsersZone() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(
+      vdir + "/late.ics",
+      calendarFile(
+        event(
+          "late", ":20240101T230000Z", end: ":20240102T010000Z", summary: "Late",
+          extra: "RRULE:FREQ=MONTHLY\r\n")))
+    let calendars = try open([CalendarSource(name: "work", path: vdir)])
+    // 23:00-01:00 UTC is on the 1st and the 2nd in UTC, on the 2nd alone at UTC+2.
+    #expect(summaries(calendars, day("2024-05-02")...day("2024-05-02")) == ["work:Late"])
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01")) == ["work:Late"])
+    let east = FixedOffsetZone(offset: 7200)
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01"), zone: east) == [])
+    #expect(
+      summaries(calendars, day("2024-05-02")...day("2024-05-02"), zone: east) == ["work:Late"])
+  }
+
+  @Test func theSameUIDInTwoFilesIsShownOnceAndNamedAndMethodCancelHidesItsUID() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(vdir + "/a.ics", calendarFile(event("same", ":20240501T090000Z", summary: "A")))
+    try writeFile(vdir + "/b.ics", calendarFile(event("same", ":20240501T090000Z", summary: "B")))
+    try writeFile(vdir + "/c.ics", calendarFile(event("kept", ":20240501T100000Z", summary: "C")))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let calendars = try open(source)
+    let may = day("2024-05-01")...day("2024-05-01")
+    #expect(summaries(calendars, may) == ["work:A", "work:C"])
+    let status = try #require(try calendars.statuses().first)
+    #expect(status.duplicateUIDs.map(\.uid) == ["same"])
+    #expect(status.duplicateUIDs.first?.paths == [vdir + "/a.ics", vdir + "/b.ics"])
+    try writeFile(
+      vdir + "/cancel.ics",
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:same\r\n"
+        + "DTSTART:20240501T090000Z\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    #expect(summaries(try open(source), may) == ["work:C"])
+  }
+
+  @Test func aFileOver32MiBIsNamedAndTheOthersStillShow() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    try writeFile(vdir + "/a.ics", calendarFile(event("a", ":20240501T090000Z", summary: "A")))
+    // 50 MB without writing them: a sparse file.
+    let big = Glibc.open(vdir + "/big.ics", O_WRONLY | O_CREAT, 0o600)
+    #expect(ftruncate(big, 50_000_000) == 0)
+    close(big)
+    let calendars = try open([CalendarSource(name: "work", path: vdir)])
+    #expect(summaries(calendars, day("2024-05-01")...day("2024-05-01")) == ["work:A"])
+    let status = try #require(try calendars.statuses().first)
+    #expect(status.unreadable.map(\.reason) == ["larger than 32 MiB"])
   }
 }

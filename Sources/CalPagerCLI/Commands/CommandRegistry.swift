@@ -20,6 +20,7 @@ enum CommandRegistry {
     ExportCommand.self,
     ImportCommand.self,
     SyncCommand.self,
+    CalendarsCommand.self,
     ConfigCommand.self,
     CheckCommand.self,
     BackupCommand.self,
@@ -44,7 +45,7 @@ enum CommandRegistry {
       "remove": "rm", "delete": "rm", "del": "rm", "move": "mv", "previous": "prev",
       "back": "prev", "forward": "next", "ls": "list", "find": "search", "grep": "search",
       "go": "goto", "jump": "goto", "new": "add", "create": "add", "settings": "config",
-      "set": "config", "q": "quit",
+      "set": "config", "q": "quit", "calendar": "calendars",
     ])
 
   /// The command type named `name` (a spec's name), or nil for a name no command has.

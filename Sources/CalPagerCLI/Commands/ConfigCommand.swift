@@ -97,7 +97,11 @@ struct ConfigCommand: CalPagerCommand {
           + [
             SettingsResult.Entry(
               name: SyncSettings.directory, value: directory ?? "", isDefault: directory == nil)
-          ], form: .list)
+          ]
+          // The calendars of the config file (read, so a bad line is named here too).
+          + (try UserConfig.load(environment: context.environment).calendars.map {
+            SettingsResult.Entry(name: "calendar." + $0.name, value: $0.path, isDefault: false)
+          }), form: .list)
     case .get(let name):
       let key = try SettingKey(parsing: name)
       let value = MenuOptions(settings: try store.settings()).value(for: key)

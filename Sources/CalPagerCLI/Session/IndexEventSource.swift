@@ -1,6 +1,5 @@
 import CalendarPaging
 import Calendars
-import Glibc
 import Interchange
 import Recurrence
 
@@ -21,51 +20,20 @@ final class IndexEventSource: EventSource {
     shown = Set(calendars.map(\.name))
   }
 
-  /// The calendars `config` names (and the sync folder, as `notes`, when `syncFolder` is
-  /// given), their index opened under `$XDG_CACHE_HOME/calpager/`; nil when there are none.
-  ///
-  /// The index's notices (files that stopped parsing) go to standard error, one line each.
+  /// The calendars the config file names and the sync folder (`UserCalendars`), shown as
+  /// `calendar.NAME.color` and `calendar.NAME.hidden` say; nil when there are none.
   static func open(
     config: UserConfig, syncFolder: String?, environment: [String: String]
   ) throws -> IndexEventSource? {
-    var named = config.calendars
-    if let syncFolder, !named.contains(where: { $0.name == CalendarSource.syncFolderName }) {
-      named.append(UserConfig.Calendar(name: CalendarSource.syncFolderName, path: syncFolder))
-    } else if let syncFolder, let index = named.firstIndex(where: { $0.path == nil }) {
-      // `calendar.notes.color` alone: the sync folder's calendar with its colour.
-      if named[index].name == CalendarSource.syncFolderName { named[index].path = syncFolder }
-    }
-    let home = environment["HOME"]
-    let sources = named.compactMap { calendar -> CalendarSource? in
-      guard let path = calendar.path,
-        let expanded = CalendarSource.expandingTilde(path, home: home)
-      else { return nil }
-      return CalendarSource(name: calendar.name, path: SyncSettings.absolute(expanded))
-    }
-    guard !sources.isEmpty else { return nil }
-    let resolver = ZoneFiles.resolver()
-    let index = try EventCalendars.open(
-      sources: sources, cachePath: CalendarSource.cachePath(environment: environment),
-      zones: { tzid, definition in
-        // UTC and single-offset VTIMEZONEs as written; else the tz database's zone of the
-        // name, or of its Windows name.
-        if let zone = ICalendarEvents.fixedZones(tzid, nil) { return zone }
-        if let zone = resolver.zone(forTZID: tzid) { return zone }
-        return ICalendarEvents.fixedZones(tzid, definition)
-      })
-    for notice in index.notices { Self.printNotice(notice) }
+    guard !config.calendars.isEmpty || syncFolder != nil else { return nil }
+    let index = try UserCalendars.open(environment: environment, syncDirectory: syncFolder)
     let userZone = ZoneResolver.userZone(tz: environment["TZ"], readFile: ZoneFiles.read)
-    let read = Set(sources.map(\.name))
-    let shown = named.filter { !$0.isHidden && read.contains($0.name) }
+    let shown = index.sources.filter { config.calendarLooks[$0.name]?.isHidden != true }
     return IndexEventSource(
       index: index, userZone: userZone,
-      calendars: shown.map { EventCalendar(name: $0.name, color: $0.color) })
-  }
-
-  /// Writes `notice` on standard error, as `calpager: notice`.
-  private static func printNotice(_ notice: String) {
-    let line = Array(("calpager: " + notice + "\n").utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      calendars: shown.map {
+        EventCalendar(name: $0.name, color: config.calendarLooks[$0.name]?.color)
+      })
   }
 
   /// `occurrences` as pages take them, of shown calendars, in page order.

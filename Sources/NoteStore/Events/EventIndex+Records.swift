@@ -34,6 +34,8 @@ package struct IndexedFile: Sendable {
 
 /// One event the index keeps: where it comes from, and its text.
 package struct IndexedEvent: Sendable {
+  /// Its row, which spans name.
+  package let id: Int
   package let calendar: String
   package let path: String
   package let uid: String
@@ -70,6 +72,12 @@ package struct CalendarCounts: Sendable, Hashable {
 }
 
 extension EventIndex {
+  /// Runs `body`, the index's writes in it one transaction (an update of ten thousand files
+  /// is one commit, not ten thousand).
+  package func batch<T>(_ body: () throws -> T) throws -> T {
+    try database.write(.retrying) { _ in try body() }
+  }
+
   /// The stamp recorded for calendar `name`'s path, and the path it was for.
   package func calendarStamp(_ name: String) throws -> (path: String, stamp: PathStamp)? {
     let statement = try database.prepare(
@@ -110,9 +118,9 @@ extension EventIndex {
   /// Forgets calendar `name` and everything read from it.
   package func removeCalendar(_ name: String) throws {
     try database.write(.retrying) { database in
-      try database.execute(
-        "DELETE FROM series_extent WHERE id IN (SELECT series.id FROM series JOIN files "
-          + "ON files.id = series.file WHERE files.calendar = ?)", [.text(name)])
+      try Self.deleteExtents(
+        of: "SELECT series.id FROM series JOIN files ON files.id = series.file "
+          + "WHERE files.calendar = ?", [.text(name)], in: database)
       try database.execute("DELETE FROM files WHERE calendar = ?", [.text(name)])
       try database.execute("DELETE FROM calendars WHERE name = ?", [.text(name)])
     }
@@ -139,11 +147,14 @@ extension EventIndex {
   }
 
   /// Replaces what the index holds of the file `path` of calendar `name` by `events` read
-  /// from its version `stamp`.
+  /// from its version `stamp`; returns the rows of its recurring events, in order, which the
+  /// caller expands over `expandedMonths()`.
+  @discardableResult
   package func replaceFile(
     calendar name: String, path: String, stamp: PathStamp, events: [EventRecord],
     cancelledUIDs: [String], problems: [String]
-  ) throws {
+  ) throws -> [Int] {
+    var added: [Int] = []
     try database.write(.retrying) { database in
       try deleteFile(calendar: name, path: path, in: database)
       try database.execute(
@@ -159,21 +170,26 @@ extension EventIndex {
           + "VALUES (?, ?, ?, ?, ?, ?)")
       let insertExtent = try database.prepare(
         "INSERT INTO series_extent(id, first_start, last_end) VALUES (?, ?, ?)")
+      let insertRecurring = try database.prepare(
+        "INSERT INTO recurring_extent(id, first_start, last_end) VALUES (?, ?, ?)")
       for event in events {
         let end = event.lastEnd ?? Self.openEnd
         try insertSeries.run([
           .int(file), .text(event.uid), .int(event.recurs ? 1 : 0), .int(event.firstStart),
           .int(end), .blob(event.text),
         ])
-        try insertExtent.run([
-          .int(database.lastInsertedRowID), .int(event.firstStart), .int(end),
+        let id = database.lastInsertedRowID
+        try (event.recurs ? insertRecurring : insertExtent).run([
+          .int(id), .int(event.firstStart), .int(end),
         ])
+        if event.recurs { added.append(id) }
       }
       for uid in cancelledUIDs {
         try database.execute(
           "INSERT INTO cancelled(file, uid) VALUES (?, ?)", [.int(file), .text(uid)])
       }
     }
+    return added
   }
 
   /// Marks the file `path` as failing to read (`reason`), keeping the events of its last
@@ -202,49 +218,130 @@ extension EventIndex {
   }
 
   private func deleteFile(calendar name: String, path: String, in database: Database) throws {
-    try database.execute(
-      "DELETE FROM series_extent WHERE id IN (SELECT series.id FROM series JOIN files "
-        + "ON files.id = series.file WHERE files.calendar = ? AND files.path = ?)",
-      [.text(name), .text(path)])
+    try Self.deleteExtents(
+      of: "SELECT series.id FROM series JOIN files ON files.id = series.file "
+        + "WHERE files.calendar = ? AND files.path = ?", [.text(name), .text(path)], in: database)
     try database.execute(
       "DELETE FROM files WHERE calendar = ? AND path = ?", [.text(name), .text(path)])
   }
 
   /// The events that may have an occurrence in `window` (instants), of the calendars in
-  /// `names`, cancelled ones left out: a query on the R*Tree of their bounds.
+  /// `names`, cancelled ones left out: one-off events by their bounds, recurring ones by
+  /// their spans in the months expanded (the caller expands the window's months first), and
+  /// with `allRecurring` every recurring event whose bounds meet the window instead.
   ///
-  /// - Complexity: O(log n + k) for k events whose bounds meet the window.
-  package func events(mayOverlap window: Range<Int>, calendars names: [String]) throws
-    -> [IndexedEvent]
-  {
+  /// - Complexity: O(log n + k) for k events whose bounds or spans meet the window.
+  package func events(
+    mayOverlap window: Range<Int>, calendars names: [String], allRecurring: Bool = false
+  ) throws -> [IndexedEvent] {
+    let recurring =
+      allRecurring
+      ? "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2"
+      : "SELECT spans.series FROM span_extent JOIN spans ON spans.id = span_extent.id "
+        + "WHERE span_extent.start < ?1 AND span_extent.end >= ?2"
+    return try events(
+      ids: "SELECT id FROM series_extent WHERE first_start < ?1 AND last_end >= ?2 UNION "
+        + recurring,
+      [.int(window.upperBound), .int(window.lowerBound)], calendars: names)
+  }
+
+  /// The recurring events (of any calendar) whose bounds meet `window`: those a month
+  /// expanded needs spans of.
+  package func recurringEvents(mayOverlap window: Range<Int>) throws -> [IndexedEvent] {
     try events(
-      where: "series.id IN (SELECT id FROM series_extent WHERE first_start < ? "
-        + "AND last_end >= ?)", [.int(window.upperBound), .int(window.lowerBound)],
-      calendars: names)
+      ids: "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2",
+      [.int(window.upperBound), .int(window.lowerBound)],
+      calendars: nil)
   }
 
-  /// Every event of the calendars in `names`, cancelled ones left out.
-  package func allEvents(calendars names: [String]) throws -> [IndexedEvent] {
-    try events(where: "1", [], calendars: names)
+  /// The recurring events of rows `ids`.
+  package func recurringEvents(ids: [Int]) throws -> [IndexedEvent] {
+    guard !ids.isEmpty else { return [] }
+    return try events(
+      ids: "SELECT id FROM series WHERE id IN (\(ids.map(String.init).joined(separator: ", ")))",
+      [],
+      calendars: nil)
   }
 
-  private func events(where condition: String, _ values: [DatabaseValue], calendars names: [String])
-    throws -> [IndexedEvent]
+  /// The months (`year * 12 + month - 1`) whose spans are recorded.
+  package func expandedMonths() throws -> Set<Int> {
+    var months: Set<Int> = []
+    try database.prepare("SELECT month FROM expanded_months").forEachRow {
+      months.insert($0.int(at: 0))
+    }
+    return months
+  }
+
+  /// Records the spans of recurring events, and `months` as expanded.
+  ///
+  /// `series` is an event's row; `start...end` bounds its occurrences in `month`.
+  package func addSpans(
+    _ spans: [(series: Int, month: Int, start: Int, end: Int)], expanding months: [Int]
+  ) throws {
+    try database.write(.retrying) { database in
+      let insertSpan = try database.prepare("INSERT INTO spans(series, month) VALUES (?, ?)")
+      let insertExtent = try database.prepare(
+        "INSERT INTO span_extent(id, start, end) VALUES (?, ?, ?)")
+      for span in spans {
+        try insertSpan.run([.int(span.series), .int(span.month)])
+        try insertExtent.run([.int(database.lastInsertedRowID), .int(span.start), .int(span.end)])
+      }
+      for month in months {
+        try database.execute(
+          "INSERT OR IGNORE INTO expanded_months(month) VALUES (?)", [.int(month)])
+      }
+    }
+  }
+
+  /// Forgets every span and expanded month (too many months were expanded).
+  package func removeSpans() throws {
+    try database.write(.retrying) { database in
+      try database.execute(
+        script: "DELETE FROM span_extent; DELETE FROM spans; "
+          + "DELETE FROM expanded_months")
+    }
+  }
+
+  /// Deletes the R*Tree rows and spans of the events `query` selects (virtual tables have
+  /// no foreign keys).
+  static func deleteExtents(of query: String, _ values: [DatabaseValue], in database: Database)
+    throws
   {
-    guard !names.isEmpty else { return [] }
-    let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+    try database.execute("DELETE FROM series_extent WHERE id IN (\(query))", values)
+    try database.execute("DELETE FROM recurring_extent WHERE id IN (\(query))", values)
+    try database.execute(
+      "DELETE FROM span_extent WHERE id IN (SELECT id FROM spans WHERE series IN (\(query)))",
+      values)
+  }
+
+  /// The events of the rows `ids` (a query) selects, of the calendars `names` (nil: any).
+  ///
+  /// The rows drive the join (`CROSS JOIN` keeps SQLite from walking every file of the
+  /// calendars instead): the cost follows the events found, not the calendars' size.
+  private func events(
+    ids: String, _ values: [DatabaseValue], calendars names: [String]?
+  ) throws -> [IndexedEvent] {
+    if names?.isEmpty == true { return [] }
+    let first = values.count + 1
+    let placeholders =
+      names.map { names in
+        "AND files.calendar IN ("
+          + names.indices.map { "?\(first + $0)" }.joined(separator: ", ") + ") "
+      } ?? ""
     let statement = try database.prepare(
-      "SELECT files.calendar, files.path, series.uid, series.text, files.failure IS NOT NULL "
-        + "FROM series JOIN files ON files.id = series.file WHERE \(condition) "
-        + "AND files.calendar IN (\(placeholders)) AND NOT EXISTS (SELECT 1 FROM cancelled "
+      "SELECT files.calendar, files.path, series.uid, series.text, files.failure IS NOT NULL, "
+        + "series.id "
+        + "FROM (\(ids)) AS hit CROSS JOIN series ON series.id = hit.id CROSS JOIN files "
+        + "ON files.id = series.file WHERE 1 " + placeholders
+        + "AND NOT EXISTS (SELECT 1 FROM cancelled "
         + "JOIN files AS other ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
         + "AND other.calendar = files.calendar) ORDER BY files.calendar, series.uid, files.path")
     var events: [IndexedEvent] = []
-    try statement.forEachRow(values + names.map { .text($0) }) { row in
+    try statement.forEachRow(values + (names ?? []).map { .text($0) }) { row in
       events.append(
         IndexedEvent(
-          calendar: row.string(at: 0), path: row.string(at: 1), uid: row.string(at: 2),
-          text: row.blob(at: 3), isStale: row.int(at: 4) != 0))
+          id: row.int(at: 5), calendar: row.string(at: 0), path: row.string(at: 1),
+          uid: row.string(at: 2), text: row.blob(at: 3), isStale: row.int(at: 4) != 0))
     }
     return events
   }

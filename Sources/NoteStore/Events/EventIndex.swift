@@ -9,7 +9,11 @@ import Glibc
 /// see it. It keeps, per calendar, the stamp of its folder (one stat tells whether anything
 /// was added, replaced or removed by rename); per file, its stamp and why it could not be
 /// read; per event, its text (a `VCALENDAR` of that event alone) and bounds on where its
-/// occurrences lie, in an R*Tree, so a page reads only the events that may overlap it.
+/// occurrences lie, in an R*Tree, so a page reads only the events that may overlap it. A
+/// recurring event's bounds are no help (an open-ended one meets every page), so the months
+/// pages asked for are expanded once: per recurring event and month, the span its
+/// occurrences there take (`spans`), and a page reads the recurring events whose spans meet
+/// it.
 ///
 /// The SQL lives here because only NoteStore speaks SQLite; the walking of folders and the
 /// reading of events are the `Calendars` module's.
@@ -47,9 +51,9 @@ package final class EventIndex {
   }
 
   private static func openExisting(path: String) throws -> EventIndex {
-    let previousMask = umask(0o077)
-    defer { umask(previousMask) }
     let database = try Database(path: path, mode: .readWriteCreate)
+    // SQLite gives its journal the file's mode: 0600, as the notes database's own.
+    if path != ":memory:" { chmod(path, 0o600) }
     // A process crash leaves the rollback journal to undo a half write; a power loss may
     // leave a damaged file, which the next open rebuilds: the cache never syncs to disk.
     try database.execute("PRAGMA synchronous = OFF")
@@ -85,9 +89,17 @@ package final class EventIndex {
     CREATE INDEX series_file ON series(file);
     CREATE INDEX series_uid ON series(uid);
     CREATE VIRTUAL TABLE series_extent USING rtree(id, first_start, last_end);
+    CREATE VIRTUAL TABLE recurring_extent USING rtree(id, first_start, last_end);
+    CREATE TABLE expanded_months(month INTEGER PRIMARY KEY);
+    CREATE TABLE spans(
+      id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+      month INTEGER NOT NULL);
+    CREATE INDEX spans_series ON spans(series);
+    CREATE VIRTUAL TABLE span_extent USING rtree(id, start, end);
     CREATE TABLE cancelled(
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
     CREATE INDEX cancelled_file ON cancelled(file);
+    CREATE INDEX cancelled_uid ON cancelled(uid);
     """
 
   /// Makes the folders above `path` (mode 0700) that do not exist.

@@ -29,9 +29,12 @@ import Testing
     }
   }
 
-  @Test func theCommandLineHoldsNoSQLAndNoDatabaseHandle() throws {
-    let files = try Self.swiftFiles(in: "Sources/CalPagerCLI")
-    #expect(files.count > 50, "the command line's sources were not found")
+  /// The command line, and the calendars' module (their index's SQL is NoteStore's
+  /// `EventIndex`).
+  @Test(arguments: [("Sources/CalPagerCLI", 50), ("Sources/Calendars", 3)])
+  func holdsNoSQLAndNoDatabaseHandle(folder: String, least: Int) throws {
+    let files = try Self.swiftFiles(in: folder)
+    #expect(files.count > least, "the sources of \(folder) were not found")
     let sql = try Regex(
       #""\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|CREATE|DROP)\b"#
     )
