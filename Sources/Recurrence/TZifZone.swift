@@ -40,18 +40,18 @@ public struct TZifZone: ZoneRules {
     // transitions up to the end of the next year, so the hand-over is never near a change.
     var footerStart = Int.min
     if let footer, let last = changes.last?.instant {
-      if footer.daylight != nil {
+      if let daylight = footer.daylight {
         let year = Civil.year(ofDayNumber: Civil.floorDivide(InstantBounds.clamp(last), 86_400))
-        var previous = changes.last!.offset
+        var previous = changes[changes.count - 1].offset
         for change in PosixZone.changes(
-          footer.daylight!, standard: footer.standardOffset, years: year...year + 1)
+          daylight, standard: footer.standardOffset, years: year...year + 1)
         where change.instant > last {
-          let offset = change.isDaylight ? footer.daylight!.offset : footer.standardOffset
+          let offset = change.isDaylight ? daylight.offset : footer.standardOffset
           if offset != previous { changes.append((change.instant, offset)) }
           previous = offset
         }
       }
-      footerStart = InstantBounds.clamp(changes.last!.instant)
+      footerStart = InstantBounds.clamp(changes[changes.count - 1].instant)
     }
     table = TransitionTable(initialOffset: block.offsets[0], changes: changes)
     self.footer = footer

@@ -129,7 +129,9 @@ public struct VTimeZoneRules: ZoneRules {
     var changes: [(instant: Int, order: Int, offset: Int)] = []
     var before: (instant: Int, order: Int, offset: Int)?
     for onset in onsets {
-      let found = onset.series.instances(in: low..<high, userZone: FixedOffsetZone.utc, limit: 64)
+      // Up to one onset a day (the most a rule may give) over the three years.
+      let found = onset.series.instances(
+        in: low..<high, userZone: FixedOffsetZone.utc, limit: 1100)
       changes += found.instances.map { ($0.instant, onset.order, onset.offset) }
       if let previous = onset.series.lastInstance(before: low, userZone: FixedOffsetZone.utc)
         .instance,

@@ -53,7 +53,8 @@ public final class ZoneResolver: Sendable {
       name = name.dropFirst().dropLast()
     }
     if let own = calendarZones[String(name)] { return own }
-    return cached(String(name)) { name in
+    return cached("tzid:" + name) { _ in
+      let name = String(name)
       if let zone = self.databaseZone(named: name) { return zone }
       if let iana = WindowsZones.ianaName(forWindowsName: name) {
         return self.databaseZone(named: iana)
@@ -61,7 +62,7 @@ public final class ZoneResolver: Sendable {
       guard name.hasPrefix("/") else { return nil }
       // A generator's prefix: try the name with fewer and fewer leading components.
       let components = name.split(separator: "/")
-      for count in (1..<components.count).reversed() {
+      for count in stride(from: components.count - 1, through: 1, by: -1) {
         let suffix = components.suffix(count).joined(separator: "/")
         if let zone = self.databaseZone(named: suffix) { return zone }
       }
@@ -72,10 +73,11 @@ public final class ZoneResolver: Sendable {
   /// The zone of the tz database named `name` (`Europe/Berlin`), nil when the name is not
   /// one a tz database uses or its file cannot be read as TZif.
   public func systemZone(named name: String) -> (any ZoneRules)? {
-    cached("=" + name) { _ in self.databaseZone(named: name) }
+    cached("name:" + name) { _ in self.databaseZone(named: name) }
   }
 
-  /// The cached zone for `key`, made by `make` the first time.
+  /// The cached zone for `key` (`tzid:` or `name:` and the text), made by `make` the first
+  /// time.
   func cached(_ key: String, make: (String) -> (any ZoneRules)?) -> (any ZoneRules)? {
     if let hit = cache.withLock({ $0[key] }) { return hit.zone }
     let zone = make(key)

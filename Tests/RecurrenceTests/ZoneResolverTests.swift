@@ -94,7 +94,7 @@ import Testing
     let resolver = ZoneResolver(readFile: files.reader)
     for tzid in [
       "Atlantis/Capital", "../../etc/passwd", "Europe/../../../etc/localtime", "/etc/localtime",
-      "Europe//Berlin", "", "Broken", "Europe/Berlin\u{0}", "Customized Time Zone",
+      "Europe//Berlin", "", "/", "//", "\"", "Broken", "Europe/Berlin\u{0}", "Customized Time Zone",
     ] {
       #expect(resolver.zone(forTZID: tzid) == nil, "\(tzid)")
     }
