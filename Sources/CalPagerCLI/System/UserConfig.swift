@@ -95,7 +95,7 @@ struct UserConfig: Equatable {
         config.syncCommand = value.isEmpty ? nil : value
       case _
       where key.hasPrefix("calendar.") && (key.hasSuffix(".color") || key.hasSuffix(".hidden")):
-        try config.readLook(key: key, value: value) { problem throws(CLIError) in
+        try config.readLook(key: String(key), value: String(value)) { problem throws(CLIError) in
           throw .badConfig(path: path, line: index + 1, problem: problem)
         }
       case _ where key.hasPrefix("calendar."):

@@ -17,11 +17,7 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
       "EDITOR": nil, "CALPAGER_TODAY": Calpager.today,
-<<<<<<< HEAD
-      // The events index of a test's calendars stays in its folder.
-=======
       // The events index of this run's calendars, not the user's.
->>>>>>> events-index
       "XDG_CACHE_HOME": directory.file("cache"),
     ]
     for (key, value) in environment { merged[key] = value }
@@ -40,8 +36,7 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
       "EDITOR": nil, "CALPAGER_TODAY": Calpager.today, "CALPAGER": Products.path("calpager"),
-      "XDG_CACHE_HOME": directory.file("cache"),
-      "DB": database,
+      "DB": database, "XDG_CACHE_HOME": directory.file("cache"),
     ]
     for (key, value) in environment { merged[key] = value }
     return try runProcess(
