@@ -12,6 +12,10 @@ int cfs_rename_noreplace(int directory, const char *from, const char *to) {
   return renameat2(directory, from, directory, to, RENAME_NOREPLACE);
 }
 
+int cfs_rename_exchange(int directory, const char *from, const char *to) {
+  return renameat2(directory, from, directory, to, RENAME_EXCHANGE);
+}
+
 int cfs_write_all(int fd, const void *bytes, size_t count) {
   const char *next = bytes;
   while (count > 0) {

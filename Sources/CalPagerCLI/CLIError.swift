@@ -16,6 +16,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case cannotStep(count: Int, unit: CalendarUnit, from: Day, forward: Bool)
   /// `add` got a body with no visible text (from stdin or the editor).
   case emptyNoteNotAdded
+  /// The page was shown, but the move of the selected day could not be saved after it.
+  case selectionNotSaved(reason: String)
   /// `edit` got a body with no visible text (from stdin or the editor).
   case emptyNoteNotChanged(id: Int)
   /// `check` found problems, which it printed.
@@ -94,6 +96,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         + (forward ? "end at 9999-12-31" : "start at 0001-01-01")
     case .emptyNoteNotAdded:
       return "the note is empty; nothing was added"
+    case .selectionNotSaved(let reason):
+      return "the page above was shown, but the selected day was not saved: \(reason)"
     case .emptyNoteNotChanged(let id):
       return "the note is empty; nothing was changed (use 'rm \(id)' to remove it)"
     case .unhealthyDatabase:
@@ -145,7 +149,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .inputUnreadable(let reason):
       return "cannot read standard input (\(reason)); nothing from here on was run"
     case .unknownSetting(let name):
-      let names = (SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory])
+      let names =
+        (SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory, HistorySettings.depth])
         .joined(separator: ", ")
       return "Unknown setting \(Quote.quoted(name)): the settings are \(names)"
     case .invalidSetting(let value, let key):

@@ -131,6 +131,18 @@ public enum CalPager {
       do {
         let result = try Dispatcher.run(arguments, in: context)
         result.render(to: output, style: style)
+        // A move another process's lock kept from being saved with the page (see
+        // `NoteStore.readPage`): saved now that the page is out, or said why not.
+        if let session = context.openedSession, session.store.unsavedSelection != nil {
+          output.flush()
+          do {
+            try session.saveSelection()
+          } catch {
+            return fail(
+              ErrorReport(CLIError.selectionNotSaved(reason: "\(error)")), json: style.json,
+              output: output)
+          }
+        }
         if let failure = result.failure {
           return fail(ErrorReport(failure), json: style.json, output: output)
         }

@@ -16,6 +16,9 @@ struct CalendarScan {
   var notices: [String] = []
   /// The rows of the recurring events read, to expand over the months already expanded.
   var addedRecurring: [Int] = []
+  /// The calendars whose folder could not be listed, with the reason (their events stay as
+  /// last read).
+  var unlistable: [String: String] = [:]
 
   /// The largest file read; a larger one is named, not read.
   static let largestFile = 32 << 20
@@ -70,9 +73,13 @@ struct CalendarScan {
     case .folder(let stamp):
       if !rescan, let recorded, recorded.path == source.path, recorded.stamp == stamp { return }
       if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
+      guard let entries = Self.list(source.path) else {
+        unlistable[source.name] = "the folder cannot be listed: \(String(cString: strerror(errno)))"
+        return
+      }
       let known = try index.files(of: source.name)
       var seen: Set<String> = []
-      for (path, entry) in Self.list(source.path) {
+      for (path, entry) in entries {
         seen.insert(path)
         switch entry {
         case .failure(let reason):
@@ -159,9 +166,10 @@ struct CalendarScan {
   }
 
   /// The `.ics` entries of folder `path` (hidden ones left out: a sync's temporary files),
-  /// each with its stamp or why it cannot be read.
-  static func list(_ path: String) -> [(String, Entry)] {
-    guard let directory = opendir(path) else { return [] }
+  /// each with its stamp or why it cannot be read; nil (and `errno`) when the folder cannot
+  /// be listed.
+  static func list(_ path: String) -> [(String, Entry)]? {
+    guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
     let descriptor = dirfd(directory)
     var entries: [(String, Entry)] = []

@@ -140,6 +140,10 @@ public final class EventCalendars {
         readNames.append(source.name)
       }
     }
+    for (name, reason) in scan.unlistable {
+      states[name] = .unusable(reason)
+      notices.append("\(name): \(reason)")
+    }
     let named = Set(sources.map(\.name))
     for name in try index.calendarNames() where !named.contains(name) {
       try index.removeCalendar(name)

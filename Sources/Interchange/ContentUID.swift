@@ -64,4 +64,10 @@ public struct ContentUID {
   public static func conflictCopy(of uid: String, fingerprint: String) -> String {
     UUIDv5.string(namespace: namespace, name: "conflict\n" + uid + "\n" + fingerprint)
   }
+
+  /// The new uid of a note whose uid another item of a vdir already has (an event): the
+  /// version 5 UUID, in `namespace`, of `unique LF UID`, so that a rerun gives the same one.
+  public static func unique(from uid: String) -> String {
+    UUIDv5.string(namespace: namespace, name: "unique\n" + uid)
+  }
 }

@@ -15,17 +15,24 @@ public struct UndoneAction: Sendable, Equatable {
 }
 
 extension NoteStore {
-  /// Records an action for `undo`: its kind, time and the ids of the notes it created.
+  /// Records an action for `undo`: its kind, time and the ids of the notes it created; the
+  /// history then keeps the last `undo-depth` actions (`trimHistory`).
   ///
   /// - Returns: The action's id, for `saveForUndo`.
   @discardableResult
   static func recordAction(
-    _ kind: String, at time: Int, added: ClosedRange<Int>?, in database: Database
+    _ kind: String, at time: Int, added: ClosedRange<Int>?, folder: String? = nil,
+    in database: Database
   ) throws -> Int {
     try database.execute(
-      "INSERT INTO actions (kind, at, first_added, last_added) VALUES (?, ?, ?, ?)",
-      [.text(kind), .int(time), .int(added?.lowerBound), .int(added?.upperBound)])
-    return database.lastInsertedRowID
+      "INSERT INTO actions (kind, at, first_added, last_added, folder) VALUES (?, ?, ?, ?, ?)",
+      [
+        .text(kind), .int(time), .int(added?.lowerBound), .int(added?.upperBound),
+        .text(orNull: folder),
+      ])
+    let action = database.lastInsertedRowID
+    try trimHistory(newest: action, in: database)
+    return action
   }
 
   /// Keeps `note` as it is now, so undoing `action` can put it back.
@@ -43,15 +50,22 @@ extension NoteStore {
       ])
   }
 
-  /// Reverts the most recent add, edit, mv, rm, import or sync; call again to go further
-  /// back.
+  /// Reverts the most recent add, edit, mv, rm or import, or with `sync` the most recent
+  /// sync; call again to go further back.
+  ///
+  /// A sync is the user's only when asked for: a sync run by a cron job would otherwise be
+  /// what the next plain `undo` takes back, removing what another device sent. So a plain
+  /// undo refuses a sync, and `sync` refuses anything else (the user meant that sync).
   ///
   /// - Returns: What was reverted.
-  /// - Throws: `StoreError.nothingToUndo` when the history is empty.
-  public func undo() throws -> UndoneAction {
+  /// - Throws: `StoreError.nothingToUndo` when the history is empty,
+  ///   `StoreError.lastChangeIsSync` when the last action is a sync and `sync` is false,
+  ///   `StoreError.lastChangeIsNotSync` when it is not and `sync` is true.
+  public func undo(sync: Bool = false) throws -> UndoneAction {
     try writing { database in
       let statement = try database.prepare(
-        "SELECT id, kind, first_added, last_added FROM actions ORDER BY id DESC LIMIT 1")
+        "SELECT id, kind, first_added, last_added, at, folder FROM actions ORDER BY id DESC LIMIT 1"
+      )
       try statement.bind([])
       guard try statement.step() else {
         statement.reset()
@@ -62,7 +76,13 @@ extension NoteStore {
       let added = statement.optionalInt(at: 2).flatMap { first in
         statement.optionalInt(at: 3).map { first...$0 }
       }
+      let time = Timestamp(clamping: statement.int(at: 4))
+      let folder = statement.optionalString(at: 5)
       statement.reset()
+      if kind == "sync" && !sync {
+        throw StoreError.lastChangeIsSync(folder: folder, at: time)
+      }
+      if kind != "sync" && sync { throw StoreError.lastChangeIsNotSync(kind: kind) }
 
       var removed = 0
       if let added {

@@ -99,10 +99,20 @@ extension NoteStore {
   public func importRecords(dryRun: Bool = false, _ next: () throws -> DecodedNote?) throws
     -> ImportSummary
   {
+    // Readers are never locked out by an import until its commit (issue 20, item 13). With
+    // the rollback journal a writer holds only the reserved lock, which readers share, until
+    // its dirty pages outgrow the page cache: SQLite then spills them into the file, which
+    // takes the exclusive lock until the commit, and for a long import every `show`, `list`
+    // and `search` failed as locked. With spilling off the pages stay in memory (the cache
+    // grows with the import, about as much as the file: see the README) and readers wait only
+    // for the commit itself. One transaction keeps the import all or nothing, a kill -9
+    // included (the hot journal is rolled back at the next open).
+    try mappingErrors { try database.execute("PRAGMA cache_spill = OFF") }
+    defer { try? database.execute("PRAGMA cache_spill = ON") }
     // Once: the records `next` has handed out cannot be read again, so a commit that finds
     // the database busy fails the import instead of running it over an input already
     // consumed (which would import nothing and report success).
-    try mappingErrors {
+    return try mappingErrors {
       try unit(.once, { database in try NoteStore.importRecords(into: database, next) }) {
         // Rolling back also when nothing changed keeps a repeated import from touching the
         // file at all (a commit would still bump the header's change counter).

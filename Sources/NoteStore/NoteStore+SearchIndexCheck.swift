@@ -90,7 +90,8 @@ extension NoteStore {
   }
 
   /// Rebuilds every search index that `checkSearchIndexes` finds unhealthy (all of them when
-  /// `all` is true) from the notes, with FTS5's `rebuild`, then checks them again.
+  /// `all` is true) from the notes, with FTS5's `rebuild`, or, when that fails, by dropping
+  /// and creating the index again (`SearchIndex.rebuild(in:)`); then checks them again.
   ///
   /// - Complexity: O(*n*) in the notes' text for each index rebuilt.
   /// - Parameter all: Whether to rebuild the healthy indexes too.
@@ -103,9 +104,7 @@ extension NoteStore {
     let rebuilt = before.filter { all || !$0.isHealthy }.map(\.index)
     if !rebuilt.isEmpty {
       try writing { database in
-        for index in rebuilt {
-          try database.execute("INSERT INTO \(index.table) (\(index.table)) VALUES ('rebuild')")
-        }
+        for index in rebuilt { _ = try index.rebuild(in: database) }
       }
     }
     return (rebuilt, try checkSearchIndexes())

@@ -33,10 +33,24 @@ extension NoteStore {
   /// (`moveSelection(to:)`), as one unit, so that the page comes from one state: a write when
   /// the move is saved with it, else a read.
   ///
+  /// A move saved with the page does not wait for another process's lock (issue 20, item
+  /// 13): while a long import holds the database, a paging command would otherwise wait out
+  /// every retry (about 9 s) and fail without showing anything. When the write cannot start
+  /// or commit at once, the page is read on its own and the move stays in
+  /// `unsavedSelection`, for `saveSelection()` to save, waiting as any write does, once the
+  /// page is out.
+  ///
   /// - Throws: What `body` threw, or the store's error.
   public func readPage<T>(moving: Bool, _ body: () throws -> T) throws -> T {
-    if moving && selectionSaving.savesWithTheMove { return try write(.retrying, body) }
-    return try read(body)
+    guard moving && selectionSaving.savesWithTheMove else { return try read(body) }
+    do {
+      return try write(.withoutWaiting, body)
+    } catch let error as StoreError where error.isBusy {
+      let saving = selectionSaving
+      selectionSaving = .atNextWrite
+      defer { selectionSaving = saving }
+      return try read(body)
+    }
   }
 
   /// Saves a move not saved yet, waiting for a lock as any write does: what a session does

@@ -9,13 +9,21 @@ import NoteModel
 /// short write transaction (`applySync`), every change checked against the note as it is
 /// then.
 extension NoteStore {
-  /// The id of the vdir at `path` in the sync state; nil when it was never synced, or when the
-  /// folder there now is another one (its marker's `token` differs, or it has none).
-  public func syncVdir(path: String, token: String?) throws -> Int? {
+  /// The id of the folder whose marker holds `token` in the sync state, and the path it was
+  /// last synced at; nil when it was never synced (or has no marker).
+  ///
+  /// A folder is known by its marker's token, not its path: moved, renamed or reached
+  /// through a bind mount, it is the same folder and continues its state (a first sync there
+  /// would bring back the notes removed here since). A new folder at an old one's path has
+  /// another token, or none.
+  public func syncVdir(token: String?) throws -> (id: Int, path: String)? {
     guard let token else { return nil }
     return try mappingErrors {
-      try database.scalarInt(
-        "SELECT id FROM sync_vdirs WHERE path = ? AND token = ?", [.text(path), .text(token)])
+      let statement = try database.prepare(
+        "SELECT id, path FROM sync_vdirs WHERE token = ? ORDER BY id DESC LIMIT 1")
+      try statement.bind([.text(token)])
+      defer { statement.reset() }
+      return try statement.step() ? (statement.int(at: 0), statement.string(at: 1)) : nil
     }
   }
 
@@ -41,12 +49,12 @@ extension NoteStore {
       try database.prepare(
         """
         SELECT s.name, s.uid, s.fingerprint, s.version, s.size, s.modified, s.inode, s.ignored,
-          n.id, n.uid, n.day, n.body, n.created, n.updated, n.ical
+          n.id, n.uid, n.day, n.body, n.created, n.updated, n.ical, s.changed
         FROM sync_items AS s LEFT JOIN notes AS n ON n.uid = s.uid
         WHERE s.vdir = ? AND s.name > ? ORDER BY s.name LIMIT ?
         """
       ).forEachRow([.int(vdir), .text(name ?? ""), .int(limit)]) { row in
-        let item = NoteStore.syncedItem(from: row)
+        let item = NoteStore.syncedItem(from: row, changedAt: 15)
         guard !row.isNull(at: 8) else {
           items.append((item, .missing))
           return
@@ -67,12 +75,24 @@ extension NoteStore {
     try mappingErrors {
       let statement = try database.prepare(
         """
-        SELECT name, uid, fingerprint, version, size, modified, inode, ignored
+        SELECT name, uid, fingerprint, version, size, modified, inode, ignored, changed
         FROM sync_items WHERE vdir = ? AND uid = ?
         """)
       try statement.bind([.int(vdir), .text(uid)])
       defer { statement.reset() }
-      return try statement.step() ? NoteStore.syncedItem(from: statement) : nil
+      return try statement.step() ? NoteStore.syncedItem(from: statement, changedAt: 8) : nil
+    }
+  }
+
+  /// The name of an item of `vdir` left alone (an event, a to-do) that carries the UID `uid`,
+  /// if any.
+  public func ignoredItem(vdir: Int, uid: String) throws -> String? {
+    try mappingErrors {
+      let statement = try database.prepare(
+        "SELECT name FROM sync_items WHERE vdir = ? AND item_uid = ? ORDER BY name LIMIT 1")
+      try statement.bind([.int(vdir), .text(uid)])
+      defer { statement.reset() }
+      return try statement.step() ? statement.string(at: 0) : nil
     }
   }
 
@@ -141,12 +161,15 @@ extension NoteStore {
     return outcomes
   }
 
-  /// Reads the state columns `name … ignored` at the start of `row`.
-  static func syncedItem(from row: Statement) -> SyncedItem {
+  /// Reads the state columns `name … ignored` at the start of `row`, and `changed` at
+  /// `changedAt`.
+  static func syncedItem(from row: Statement, changedAt: Int32) -> SyncedItem {
     SyncedItem(
       file: SyncFile(
         name: row.string(at: 0), fingerprint: row.string(at: 2),
-        stat: FileStat(size: row.int(at: 4), modified: row.int(at: 5), inode: row.int(at: 6))),
+        stat: FileStat(
+          size: row.int(at: 4), modified: row.int(at: 5), inode: row.int(at: 6),
+          changed: row.int(at: changedAt))),
       uid: row.optionalString(at: 1), version: row.isNull(at: 3) ? nil : row.int64(at: 3),
       ignoredReason: row.optionalString(at: 7))
   }
@@ -245,13 +268,28 @@ private struct SyncApplication {
     case .restat(let name, let stat):
       guard let vdir = session.vdir else { return .skipped }
       try database.execute(
-        "UPDATE sync_items SET size = ?, modified = ?, inode = ? WHERE vdir = ? AND name = ?",
-        [.int(stat.size), .int(stat.modified), .int(stat.inode), .int(vdir), .text(name)])
+        """
+        UPDATE sync_items SET size = ?, modified = ?, inode = ?, changed = ?
+        WHERE vdir = ? AND name = ?
+        """,
+        [
+          .int(stat.size), .int(stat.modified), .int(stat.inode), .int(stat.changed), .int(vdir),
+          .text(name),
+        ])
       return .applied(noteID: nil)
 
-    case .ignore(let file, let reason):
-      try upsert(file, uid: nil, version: nil, ignored: reason)
+    case .ignore(let file, let reason, let itemUID):
+      try upsert(file, uid: nil, version: nil, ignored: reason, itemUID: itemUID)
       return .applied(noteID: nil)
+
+    case .reassign(let uid, let newUID, let version):
+      guard let current = try note(uid: uid), current.version == version,
+        let id = current.note.id, try note(uid: newUID) == nil
+      else { return .skipped }
+      let action = try undoStep()
+      try NoteStore.saveForUndo(current.note, action: action, in: database)
+      try database.execute("UPDATE notes SET uid = ? WHERE id = ?", [.text(newUID), .int(id)])
+      return .applied(noteID: id)
 
     case .addCopy(let copy):
       guard try note(uid: copy.uid) == nil else { return .applied(noteID: nil) }
@@ -278,7 +316,7 @@ private struct SyncApplication {
   mutating func undoStep() throws -> Int {
     if let action = session.action { return action }
     let action = try NoteStore.recordAction(
-      "sync", at: Clock.nowMilliseconds(), added: nil, in: database)
+      "sync", at: Clock.nowMilliseconds(), added: nil, folder: session.path, in: database)
     session.action = action
     return action
   }
@@ -286,13 +324,25 @@ private struct SyncApplication {
   /// The vdir's id, registered at the first change (the state of an older folder at the same
   /// path goes).
   mutating func vdir() throws -> Int {
-    if let vdir = session.vdir { return vdir }
+    if let vdir = session.vdir {
+      if session.recordedPath != session.path {
+        // The folder moved: its state follows it, and takes the path from the state of a
+        // folder that was there before (one folder per path, as for a new folder below).
+        try database.execute(
+          "DELETE FROM sync_vdirs WHERE path = ? AND id <> ?", [.text(session.path), .int(vdir)])
+        try database.execute(
+          "UPDATE sync_vdirs SET path = ? WHERE id = ?", [.text(session.path), .int(vdir)])
+        session.recordedPath = session.path
+      }
+      return vdir
+    }
     try database.execute("DELETE FROM sync_vdirs WHERE path = ?", [.text(session.path)])
     try database.execute(
       "INSERT INTO sync_vdirs (path, token) VALUES (?, ?)",
       [.text(session.path), .text(session.token)])
     let vdir = database.lastInsertedRowID
     session.vdir = vdir
+    session.recordedPath = session.path
     return vdir
   }
 
@@ -311,20 +361,25 @@ private struct SyncApplication {
     return true
   }
 
-  mutating func upsert(_ file: SyncFile, uid: String?, version: Int64?, ignored: String?) throws {
+  mutating func upsert(
+    _ file: SyncFile, uid: String?, version: Int64?, ignored: String?, itemUID: String? = nil
+  ) throws {
     try database.execute(
       """
       INSERT INTO sync_items
-        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (vdir, name, uid, fingerprint, version, size, modified, inode, ignored, item_uid,
+          changed)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (vdir, name) DO UPDATE SET uid = excluded.uid,
         fingerprint = excluded.fingerprint, version = excluded.version, size = excluded.size,
-        modified = excluded.modified, inode = excluded.inode, ignored = excluded.ignored
+        modified = excluded.modified, inode = excluded.inode, ignored = excluded.ignored,
+        item_uid = excluded.item_uid, changed = excluded.changed
       """,
       [
         .int(try vdir()), .text(file.name), .text(orNull: uid), .text(file.fingerprint),
         version.map { .integer($0) } ?? .null, .int(file.stat.size), .int(file.stat.modified),
-        .int(file.stat.inode), .text(orNull: ignored),
+        .int(file.stat.inode), .text(orNull: ignored), .text(orNull: itemUID),
+        .int(file.stat.changed),
       ])
   }
 

@@ -47,6 +47,10 @@ public final class NoteStore {
     do {
       try Migrator().migrate(database)
       try JournalMode.apply(to: database)
+      // Pages and cells freed (an old version the history dropped, a removed note) are
+      // zeroed, so the file does not keep text calpager no longer holds (see
+      // NoteStore+HistoryDepth.swift).
+      try database.execute("PRAGMA secure_delete = ON")
     } catch let error as DatabaseError {
       throw StoreError(error, path: location.path)
     } catch let error as StoreError {

@@ -1,3 +1,5 @@
+import NoteModel
+
 /// Why the note store could not do what was asked, in words a user can act on.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file is not an SQLite database at all.
@@ -29,6 +31,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case noSuchNote(id: Int)
   /// There is nothing to undo.
   case nothingToUndo
+  /// The last change is a sync (of the folder `folder`, at `at`), which a plain undo never
+  /// takes back.
+  case lastChangeIsSync(folder: String?, at: Timestamp)
+  /// `undo --sync` was asked for, but the last change is not a sync but a `kind`.
+  case lastChangeIsNotSync(kind: String)
   /// A note needs some visible text.
   case emptyNote
   /// An imported record's body has no visible text; `line` is where the record starts.
@@ -76,6 +83,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "there is no note #\(id)"
     case .nothingToUndo:
       return "there is nothing to undo"
+    case .lastChangeIsSync(let folder, let time):
+      let which = folder.map { " with '\($0)'" } ?? ""
+      return "the last change is the sync\(which) at \(StoreError.words(time)); a plain undo "
+        + "never undoes a sync: to take it back, run 'calpager undo --sync'"
+    case .lastChangeIsNotSync(let kind):
+      return "the last change is not a sync but '\(kind)': nothing was undone; run "
+        + "'calpager undo' to undo it"
     case .emptyNote:
       return "a note needs some text; nothing was added"
     case .emptyRecord(let line):
@@ -84,6 +98,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .database(let path, let detail):
       return "database error on '\(path)': \(detail)"
     }
+  }
+}
+
+extension StoreError {
+  /// `2024-05-01 10:00:00 UTC`: an action's time in a message.
+  static func words(_ time: Timestamp) -> String {
+    let iso = time.description  // 2024-05-01T10:00:00.000Z
+    return iso.prefix(10) + " " + iso.dropFirst(11).prefix(8) + " UTC"
   }
 }
 

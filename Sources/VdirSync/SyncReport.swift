@@ -23,6 +23,13 @@ public struct SyncReport: Sendable, Equatable {
   public var conflicts: [SyncConflict] = []
   /// Items left alone, with why.
   public var ignored: [IgnoredItem] = []
+  /// Item files renamed by hand, matched by their uid: the same items under new names.
+  public var renamed: [RenamedItem] = []
+  /// Notes that took a new uid at their first sync, another item of the folder having theirs.
+  public var newUIDs: [NewUID] = []
+  /// Whether the folder's file system refused to exchange two files atomically
+  /// (`RENAME_EXCHANGE`), so that files were replaced after a check, in two steps.
+  public var exchangeUnsupported = false
   /// Items another program changed while the sync ran: the next sync carries them.
   public var deferred: [String] = []
   /// With `dryRun`, each step planned, in order, the first 1,000 of them.
@@ -99,4 +106,25 @@ public struct PlannedStep: Sendable, Equatable {
   public let action: Action
   /// The item file's name.
   public let name: String
+}
+
+/// An item file renamed by hand, found by its uid under its new name.
+public struct RenamedItem: Sendable, Equatable {
+  /// The name the sync state had.
+  public let from: String
+  /// The name it has now.
+  public let to: String
+}
+
+/// A note that took a new uid when first synced: an item of the folder left alone (an event)
+/// has its old one, and vdirsyncer stops on two items with one UID.
+public struct NewUID: Sendable, Equatable {
+  /// The note's id.
+  public let noteID: Int?
+  /// Its uid before.
+  public let from: String
+  /// Its uid now.
+  public let to: String
+  /// The item file that has the old uid.
+  public let clash: String
 }

@@ -41,9 +41,9 @@ extension Synchronizer {
     guard let (bytes, stat) = try vdir.read(name) else { return }
     let file = SyncFile(name: name, fingerprint: ItemFingerprint.of(bytes), stat: stat)
     switch ICalItem.read(bytes, zone: options.zone) {
-    case .notANote(let reason, _):
+    case .notANote(let reason, let uid):
       ignore(name, reason.description)
-      add(Job(change: .ignore(file, reason: reason.description), effect: .none))
+      add(Job(change: .ignore(file, reason: reason.description, uid: uid), effect: .none))
     case .note(let decoded):
       // Decided with the others of the batch, in one read transaction (`decidePending`).
       pending.append(PendingFile(decoded: decoded, file: file, bytes: bytes))
@@ -84,6 +84,12 @@ extension Synchronizer {
     if let vdirID = session.vdir, let other = try store.syncedItem(vdir: vdirID, uid: uid),
       other.file.name != file.name
     {
+      if !listing.contains(other.file.name), let version = other.version,
+        !uidsRenamed.contains(Synchronizer.key(uid))
+      {
+        return try decideRenamed(
+          other, version: version, to: file, decoded: decoded, bytes: bytes, uid: uid)
+      }
       return ignore(
         file.name, "its UID \(Quote.quoted(uid)) is the note of \(Quote.quoted(other.file.name))")
     }
@@ -113,6 +119,50 @@ extension Synchronizer {
       return try decideNew(listing, index)
     }
     let file = try fileSide(of: item, entry: entry, uid: uid)
+    try decide(item, uid: uid, version: version, file: file, note: note)
+  }
+
+  /// Decides for a file renamed by hand: the same item under the new name.
+  ///
+  /// The item `item`, recorded under its old name whose file is gone, has the uid of this new
+  /// file. The old name is forgotten first, in the same transaction, and nothing is removed
+  /// or added.
+  private func decideRenamed(
+    _ item: SyncedItem, version: Int64, to file: SyncFile, decoded: DecodedNote,
+    bytes: [UInt8], uid: String
+  ) throws {
+    uidsRenamed.insert(Synchronizer.key(uid))
+    uidsClaimed.insert(uid)
+    if options.dryRun { uidsHeld.insert(Synchronizer.key(uid)) }
+    report.renamed.append(RenamedItem(from: item.file.name, to: file.name))
+    let note: NoteSinceSync
+    if let current = try store.versionedNote(uid: uid) {
+      note = current.version == version ? .unchanged : .changed(current)
+    } else {
+      note = .missing
+    }
+    add(Job(change: .forget(name: item.file.name), effect: .none))
+    let renamed = SyncedItem(
+      file: SyncFile(name: file.name, fingerprint: item.file.fingerprint, stat: item.file.stat),
+      uid: uid, version: version, ignoredReason: nil)
+    let side: FileSide =
+      file.fingerprint == item.file.fingerprint
+      ? .unchanged(file) : .changed(file, decoded, bytes)
+    if case .unchanged = side, case .unchanged = note {
+      // Recorded under the new name as it is.
+      return add(
+        Job(
+          change: .inStep(file, uid: uid, version: version, item: .keep), effect: .none,
+          uid: uid))
+    }
+    try decide(renamed, uid: uid, version: version, file: side, note: note)
+  }
+
+  /// Decides for an item whose file side and note side are known (the table above).
+  private func decide(
+    _ item: SyncedItem, uid: String, version: Int64, file: FileSide, note: NoteSinceSync
+  ) throws {
+    let name = item.file.name
     switch (file, note) {
     case (.unreadable(let reason), _):
       ignore(name, reason + "; left alone until it reads again")

@@ -68,6 +68,19 @@ public final class Synchronizer {
   var namesTaken: Set<String> = []
   /// Uids taken from new files in this batch (a second file with one is left alone).
   var uidsClaimed: Set<String> = []
+  /// The folder's entries, for a new file to tell whether the item its uid names is still
+  /// there (else the file is that item, renamed).
+  var listing = VdirListing()
+  /// The items of the state whose files are missing, decided after the merge (the names
+  /// and stats of removed files and their notes: a few hundred bytes each).
+  var missing: [(SyncedItem, NoteSinceSync)] = []
+  /// Uids (their keys) of items whose file was renamed by hand: their old name is no removal.
+  var uidsRenamed: Set<UInt64> = []
+  /// Conflict copies the batch being carried out committed before its files (for a failure's
+  /// message).
+  var batchCopies: [SyncFailure.KeptCopy] = []
+  /// Item files the batch being carried out wrote or removed so far.
+  var batchFilesChanged = 0
   /// Whether the folder's marker is still to be written (at the first batch).
   var needsMarker: Bool
   /// Uids (their fingerprints: 8 bytes each) of files whose decision was not carried out,
@@ -81,17 +94,20 @@ public final class Synchronizer {
     self.options = options
     let token = try vdir.markerToken()
     needsMarker = token == nil
+    let known = try store.syncVdir(token: token)
     session = SyncSession(
-      path: vdir.path, token: token ?? Vdir.newToken(),
-      vdir: try store.syncVdir(path: vdir.path, token: token))
+      path: vdir.path, token: token ?? Vdir.newToken(), vdir: known?.id,
+      recordedPath: known?.path)
     report = SyncReport(path: vdir.path, dryRun: options.dryRun)
   }
 
   /// Runs the sync.
   ///
   /// - Returns: What was done (or planned).
-  /// - Throws: `SyncError` for the vdir, the store's errors for the database; what was done
-  ///   until then is consistent, and the next sync carries on.
+  /// - Throws: `SyncError` when the folder cannot be listed or was emptied (nothing done);
+  ///   once the merge began, `SyncFailure`: the error (`SyncError` for the vdir, the store's
+  ///   for the database) with what was done until then, which is consistent, and the next
+  ///   sync carries on.
   public func run() throws -> SyncReport {
     let listing = try vdir.list(removingTemporaryFiles: !options.dryRun)
     if !options.forceDelete, let vdirID = session.vdir, !listing.hasItems {
@@ -100,16 +116,25 @@ public final class Synchronizer {
       let count = try store.syncedNoteCount(vdir: vdirID)
       if count > 0 { throw SyncError.emptied(path: vdir.path, notes: count) }
     }
-    try mergeItems(listing)
-    try sendNewNotes(listing)
-    if !options.dryRun { try identifyConflictNotes() }
-    return report
+    do {
+      try mergeItems(listing)
+      try sendNewNotes(listing)
+      if !options.dryRun { try identifyConflictNotes() }
+      report.exchangeUnsupported = vdir.exchangeUnsupported
+      return report
+    } catch {
+      // The error with what was already done, for the user to know (a conflict copy made).
+      if !options.dryRun { try? identifyConflictNotes() }
+      throw SyncFailure(
+        error: error, report: report, copies: batchCopies, filesChanged: batchFilesChanged)
+    }
   }
 
   // MARK: - The two passes
 
   /// The vdir's entries merged with the sync state, by name.
   private func mergeItems(_ listing: VdirListing) throws {
+    self.listing = listing
     var state = StateCursor(store: store, vdir: session.vdir, pageSize: options.batchSize)
     var index = 0
     while true {
@@ -125,7 +150,13 @@ public final class Synchronizer {
         try decideNew(listing, index)
         index += 1
       } else if order > 0, let item {
-        try decideSynced(item.0, note: item.1, entry: nil)
+        // Its file is gone, or was renamed by hand: decided once every new file was read
+        // (a new file with its uid is the same item under a new name).
+        if item.0.uid != nil {
+          missing.append(item)
+        } else {
+          try decideSynced(item.0, note: item.1, entry: nil)
+        }
         state.advance()
       } else if let item {
         try decideSynced(item.0, note: item.1, entry: (listing, index))
@@ -136,6 +167,13 @@ public final class Synchronizer {
         try flush()
       }
     }
+    try flush()
+    for (item, note) in missing {
+      guard let uid = item.uid, !uidsRenamed.contains(Synchronizer.key(uid)) else { continue }
+      try decideSynced(item, note: note, entry: nil)
+      if jobs.count >= options.batchSize { try flush() }
+    }
+    missing = []
     try flush()
   }
 
@@ -156,6 +194,23 @@ public final class Synchronizer {
             let note = notes[index]
             index += 1
             guard !uidsHeld.contains(Synchronizer.key(note.note.uid)) else { continue }
+            if let vdir = session.vdir,
+              let clash = try store.ignoredItem(vdir: vdir, uid: note.note.uid)
+            {
+              // Another item of the folder (an event) has the note's uid: the note takes a new
+              // one, as vdirsyncer stops on two items with one UID.
+              var renamed = note.note
+              renamed.uid = ContentUID.unique(from: note.note.uid)
+              let name = try freeName(for: renamed.uid, listing)
+              namesTaken.insert(name)
+              report.newUIDs.append(
+                NewUID(noteID: note.note.id, from: note.note.uid, to: renamed.uid, clash: clash))
+              decideSend(
+                VersionedNote(renamed), name: name, over: nil, effect: .step(.send, name),
+                before: .reassign(
+                  uid: note.note.uid, newUID: renamed.uid, version: note.version))
+              continue
+            }
             let name = try freeName(for: note.note.uid, listing)
             namesTaken.insert(name)
             decideSend(note, name: name, over: nil, effect: .step(.send, name))
@@ -247,18 +302,36 @@ public final class Synchronizer {
       needsMarker = false
       touchedFiles = true
     }
+    batchCopies.removeAll()
+    batchFilesChanged = 0
     let before = jobs.compactMap(\.before)
-    if !before.isEmpty { _ = try store.applySync(before, session: &session) }
+    if !before.isEmpty {
+      let outcomes = try store.applySync(before, session: &session)
+      for (job, outcome) in zip(jobs.filter { $0.before != nil }, outcomes) {
+        guard case .addCopy(let copy) = job.before, case .applied(let id) = outcome else {
+          continue
+        }
+        batchCopies.append(
+          SyncFailure.KeptCopy(name: job.change?.name ?? "", uid: copy.uid, id: id))
+      }
+    }
     var changes: [SyncChange] = []
     var pending: [Job] = []
     for var job in jobs {
       switch job.file {
       case .write(let name, let bytes, let over):
-        guard case .done(let stat?) = try vdir.write(name, bytes, replacing: over) else {
+        let stat: FileStat
+        switch try vdir.write(name, bytes, replacing: over) {
+        case .done(let written?): stat = written
+        case .displaced(let written, let kept, let old):
+          stat = written
+          try keepDisplaced(old, kept: kept, name: name, job: job)
+        case .done(nil), .changedMeanwhile:
           hold(job, name: name)
           continue
         }
         touchedFiles = true
+        batchFilesChanged += 1
         job.change = job.change.map { $0.withStat(stat) }
       case .remove(let name, let fingerprint):
         guard case .done = try vdir.remove(name, fingerprint: fingerprint) else {
@@ -266,6 +339,7 @@ public final class Synchronizer {
           continue
         }
         touchedFiles = true
+        batchFilesChanged += 1
       case nil: break
       }
       if let change = job.change {
@@ -277,6 +351,8 @@ public final class Synchronizer {
     }
     if touchedFiles { try vdir.syncToDisk() }
     let outcomes = try store.applySync(changes, session: &session)
+    batchCopies.removeAll()
+    batchFilesChanged = 0
     for (job, outcome) in zip(pending, outcomes) {
       if case .applied = outcome {
         count(job.effect)
@@ -284,6 +360,31 @@ public final class Synchronizer {
         hold(job, name: job.change?.name ?? "")
       }
     }
+  }
+
+  /// Keeps the version another program wrote over `name` after the sync planned from it,
+  /// which the exchange swapped out into `kept`: a note of its own (a conflict the database's
+  /// version won, committed before the kept file goes), or, when it is not a journal, an item
+  /// file of its own under a new name.
+  private func keepDisplaced(_ bytes: [UInt8], kept: String, name: String, job: Job) throws {
+    guard case .note(let decoded) = ICalItem.read(bytes, zone: options.zone),
+      let uid = decoded.uid
+    else {
+      let stem = String(name.dropLast(4)) + "-kept"
+      let restored = try vdir.restore(kept, as: ItemFileName.candidates(for: stem))
+      ignore(restored, "another program wrote \(name) while the sync replaced it: kept here")
+      return
+    }
+    var copy = incoming(decoded, bytes: bytes, uid: uid, before: nil)
+    copy.uid = ContentUID.conflictCopy(of: uid, fingerprint: ItemFingerprint.of(bytes))
+    let outcomes = try store.applySync([.addCopy(copy)], session: &session)
+    if case .applied(let id)? = outcomes.first {
+      batchCopies.append(SyncFailure.KeptCopy(name: name, uid: copy.uid, id: id))
+    }
+    vdir.removeKept(kept)
+    var keptUID = uid
+    if case .inStep(_, let noteUID, _, _, _)? = job.change { keptUID = noteUID }
+    count(.conflict(SyncConflict(name: name, uid: keptUID, kept: .database, copyUID: copy.uid)))
   }
 
   /// Notes a job left for the next sync.
@@ -385,8 +486,9 @@ extension SyncChange {
   /// The item file's name the change is about.
   var name: String? {
     switch self {
-    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _):
+    case .inStep(let file, _, _, _, _), .take(let file, _, _, _), .ignore(let file, _, _):
       return file.name
+    case .reassign: return nil
     case .removeNote(let name, _, _), .forget(let name), .restat(let name, _):
       return name
     case .addCopy: return nil

@@ -85,7 +85,8 @@ public final class Vdir {
 
   /// Writes the marker file holding `token` (atomically, as an item).
   func writeMarker(_ token: String) throws(SyncError) {
-    let (temporary, _) = try writeTemporary(Array((token + "\n").utf8), for: Vdir.markerName)
+    let (temporary, file) = try writeTemporary(Array((token + "\n").utf8), for: Vdir.markerName)
+    close(file)
     guard renameat(descriptor, temporary, descriptor, Vdir.markerName) == 0 else {
       let reason = Vdir.lastError()
       unlinkat(descriptor, temporary, 0)
@@ -213,18 +214,48 @@ public final class Vdir {
   enum Outcome: Equatable {
     /// Done; a written file has this stat.
     case done(FileStat?)
+    /// Written, with this stat; but what it replaced was not what the sync planned from
+    /// (another program wrote the file meanwhile): that version is kept as `kept`, a file of
+    /// the directory that is not an item, holding `bytes`, for the sync to keep.
+    case displaced(FileStat, kept: String, bytes: [UInt8])
     /// The file is no longer what the sync planned from (another program wrote it): left
     /// alone for the next sync.
     case changedMeanwhile
   }
 
+  /// Whether the file system refused RENAME_EXCHANGE: a replacement is then checked and
+  /// renamed in two steps, with a window in which another program's version can be lost.
+  public private(set) var exchangeUnsupported = false
+
+  /// The prefix of a displaced version kept until the sync has it (not removed as a
+  /// temporary file is: it may be the only copy of another program's version).
+  static let keptPrefix = ".calpager-kept-"
+
   /// Writes `bytes` as the item `name`: a new item when `replacing` is nil (only where no
-  /// file exists), else over the file while it still has the fingerprint `replacing`.
+  /// file exists), else over the file that had the fingerprint `replacing` when planned.
+  ///
+  /// A replacement exchanges the new file with the old one in one step (`renameat2` with
+  /// `RENAME_EXCHANGE`), then looks at what it swapped out: no other program can slip a
+  /// version in between a check and the rename. What was swapped out is removed when it is
+  /// what the sync planned from (or these very bytes), and otherwise kept (`displaced`).
   func write(_ name: String, _ bytes: [UInt8], replacing: String?) throws(SyncError) -> Outcome {
-    let (temporary, stat) = try writeTemporary(bytes, for: name)
+    let (temporary, file) = try writeTemporary(bytes, for: name)
+    defer { close(file) }
     var done = false
     defer { if !done { unlinkat(descriptor, temporary, 0) } }
     if let replacing {
+      if !exchangeUnsupported {
+        if cfs_rename_exchange(descriptor, temporary, name) == 0 {
+          done = true
+          return try examineSwappedOut(
+            temporary, for: name, planned: replacing, written: bytes, file: file)
+        }
+        if errno == ENOENT { return .changedMeanwhile }  // removed meanwhile
+        guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+          throw failure(.write, name)
+        }
+        exchangeUnsupported = true
+      }
       guard let current = try read(name), ItemFingerprint.of(current.bytes) == replacing else {
         return .changedMeanwhile
       }
@@ -245,12 +276,65 @@ public final class Vdir {
       unlinkat(descriptor, temporary, 0)
     }
     done = true
-    return .done(stat)
+    return .done(try Vdir.statOfWritten(file, name: filePath(name)))
   }
 
-  /// Writes `bytes` to a new temporary file (mode 0600) and returns its name and stat.
+  /// Examines what an exchange swapped out into `temporary` (what was at `name`).
+  ///
+  /// It is removed when it is what the sync planned from; else renamed to a kept name (the
+  /// next sync would remove a temporary file) and handed back.
+  private func examineSwappedOut(
+    _ temporary: String, for name: String, planned: String, written: [UInt8], file: Int32
+  ) throws(SyncError) -> Outcome {
+    let stat = try Vdir.statOfWritten(file, name: filePath(name))
+    guard let (old, _) = try read(temporary) else { return .done(stat) }
+    let fingerprint = ItemFingerprint.of(old)
+    if fingerprint == planned || old == written {
+      unlinkat(descriptor, temporary, 0)
+      return .done(stat)
+    }
+    let kept = Vdir.keptPrefix + String(temporary.dropFirst(Vdir.temporaryPrefix.count))
+    guard renameat(descriptor, temporary, descriptor, kept) == 0 else {
+      throw failure(.write, name)
+    }
+    return .displaced(stat, kept: kept, bytes: old)
+  }
+
+  /// Removes `name`, a file that is not an item (a kept version the sync now has).
+  func removeKept(_ name: String) {
+    unlinkat(descriptor, name, 0)
+  }
+
+  /// Renames the kept file `kept` to the first of `names` that is free: an item of its own.
+  func restore(_ kept: String, as names: some Sequence<String>) throws(SyncError) -> String {
+    for name in names {
+      if cfs_rename_noreplace(descriptor, kept, name) == 0 { return name }
+      if errno == EEXIST { continue }
+      guard errno == EINVAL || errno == ENOSYS else { throw failure(.write, name) }
+      guard linkat(descriptor, kept, descriptor, name, 0) == 0 else {
+        if errno == EEXIST { continue }
+        throw failure(.write, name)
+      }
+      unlinkat(descriptor, kept, 0)
+      return name
+    }
+    preconditionFailure("the candidate names never end")
+  }
+
+  /// The stat of the open `file`, once it has its name: a rename changes a file's status
+  /// change time, so the stat taken before would not match the next listing.
+  private static func statOfWritten(_ file: Int32, name: String) throws(SyncError) -> FileStat {
+    var info = Glibc.stat()
+    guard fstat(file, &info) == 0 else {
+      throw .cannot(.write, path: name, reason: lastError())
+    }
+    return FileStat(info)
+  }
+
+  /// Writes `bytes` to a new temporary file (mode 0600) and returns its name and its open
+  /// descriptor (for its stat once renamed; the caller closes it).
   private func writeTemporary(_ bytes: [UInt8], for name: String) throws(SyncError)
-    -> (String, FileStat)
+    -> (String, Int32)
   {
     var file: Int32 = -1
     var temporary = ""
@@ -262,15 +346,14 @@ public final class Vdir {
         throw failure(.write, name)
       }
     }
-    var info = stat()
     let written = bytes.withUnsafeBytes { Vdir.writeAll($0, to: file) }
-    let failure = !written || fstat(file, &info) != 0 ? Vdir.lastError() : nil
-    if close(file) != 0 || failure != nil {
-      let reason = failure ?? Vdir.lastError()
+    if !written {
+      let reason = Vdir.lastError()
+      close(file)
       unlinkat(descriptor, temporary, 0)
       throw .cannot(.write, path: filePath(name), reason: reason)
     }
-    return (temporary, FileStat(info))
+    return (temporary, file)
   }
 
   /// Removes the item `name` while it still has the fingerprint `fingerprint`.
@@ -330,10 +413,11 @@ public final class Vdir {
 }
 
 extension FileStat {
-  /// The size, modification time (ns) and inode `stat` gave.
+  /// The size, modification time (ns), inode and status change time (ns) `stat` gave.
   init(_ info: stat) {
     self.init(
       size: Int(info.st_size), modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
-      inode: Int(bitPattern: UInt(info.st_ino)))
+      inode: Int(bitPattern: UInt(info.st_ino)),
+      changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec)
   }
 }

@@ -3,7 +3,7 @@ import NoteStore
 /// The item files of a vdir (its `*.ics` entries) with their stats, sorted by name as SQLite
 /// sorts text (byte by byte), for a merge with the sync state read in the same order.
 ///
-/// Names live in one byte buffer, entries take 32 bytes and the order 4: 10^5 items of
+/// Names live in one byte buffer, entries take 40 bytes and the order 4: 10^5 items of
 /// 40-byte names take about 8 MB.
 struct VdirListing {
   /// What one directory entry is.
@@ -16,7 +16,7 @@ struct VdirListing {
     case badName
   }
 
-  /// One entry: where its name is in `names`, its stat and kind (32 bytes).
+  /// One entry: where its name is in `names`, its stat and kind (40 bytes).
   struct Entry {
     var nameStart: UInt32
     var nameCount: UInt16

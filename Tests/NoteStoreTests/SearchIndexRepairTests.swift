@@ -121,3 +121,35 @@ import Testing
     }
   }
 }
+
+/// An index made again by `repairSearchIndexes` (when `rebuild` cannot run) has exactly the
+/// schema the migrations gave it: `SearchIndex.definitions` repeats them.
+@Suite struct SearchIndexRecreationTests {
+  func schema(_ path: String) throws -> [String] {
+    let database = try Database(path: path, mode: .readOnly)
+    var rows: [String] = []
+    try database.prepare(
+      "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema "
+        + "WHERE name LIKE 'notes_fts%' OR name LIKE 'notes_cjk%' ORDER BY type, name"
+    ).forEachRow([]) { rows.append($0.string(at: 0)) }
+    return rows
+  }
+
+  @Test func aRecreatedIndexHasTheMigratedSchema() throws {
+    try withStore { store, directory throws in
+      try store.add("会議は東京で", on: day("2024-05-03"))
+      let path = directory.file("notes.db")
+      let migrated = try schema(path)
+      #expect(migrated.count == 15)
+      let other = try Database(path: path, mode: .readWrite)
+      try other.execute(
+        script: "DELETE FROM notes_fts_data WHERE id = 10; DELETE FROM notes_cjk_data WHERE id = 10"
+      )
+      let repair = try store.repairSearchIndexes()
+      #expect(repair.rebuilt == [.words, .cjk])
+      #expect(repair.after.allSatisfy { $0.isHealthy })
+      #expect(try schema(path) == migrated)
+      #expect(try store.search("東京で").map(\.note.id) == [1])
+    }
+  }
+}

@@ -15,13 +15,16 @@ import Testing
 struct DifferentialTests {
   /// The zone a descriptor of the script names.
   ///
-  /// `utc`, `fixed:SECONDS`, or `tz:NAME` (an IANA name: none until the TZif reader of the
-  /// zones branch is merged; then map it here). Nil for a zone not known, and for `floating`
-  /// and `date`, which have none.
+  /// `utc`, `fixed:SECONDS`, or `tz:NAME` (an IANA name, read from the system's TZif file as
+  /// zoneinfo reads it). Nil for a zone not known, and for `floating` and `date`, which have
+  /// none.
   static func zone(_ descriptor: String) -> (any ZoneRules)? {
     if descriptor == "utc" { return FixedOffsetZone.utc }
     if descriptor.hasPrefix("fixed:"), let offset = Int(descriptor.dropFirst(6)) {
       return FixedOffsetZone(offset: offset)
+    }
+    if descriptor.hasPrefix("tz:") {
+      return try? ZoneSupport.system(String(descriptor.dropFirst(3)))
     }
     return nil
   }

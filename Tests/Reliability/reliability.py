@@ -38,6 +38,10 @@ Tests (each prints ONE summary line with its counts; the exit status is 1 if any
                 database: 4,000 of 4,000 notes, no process reports an error, `check` passes,
                 no reader ever sees one note of a pair without the other (a torn
                 transaction) or a day losing notes it showed before (a stale view).
+  sync-race     a writer replacing one item file by rename in a tight loop (as vdirsyncer
+                from cron) while calpager edits its note and syncs, 40 rounds (300 with
+                --full): every version of the writer that calpager replaced is in the
+                database (the note, a conflict copy or the undo history): 0 lost.
   concurrency-control  the same with writers that commit the two notes of a pair
                 separately: the torn-pair check must catch it (it shows the check can fail).
                 `--full` also runs `concurrency-oneshot`, one short-lived process per pair.
@@ -999,6 +1003,101 @@ def concurrency(cal: Calpager, work: Path, rng: random.Random, mode: str,
     return outcome
 
 
+# MARK: - A racing writer in the vdir
+
+
+def _race_item(uid: str, body: str) -> bytes:
+    """A journal as vdirsyncer would bring it: older than any edit in calpager (so a conflict
+    keeps calpager's version in place and this one as a copy)."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//race//EN", "BEGIN:VJOURNAL", f"UID:{uid}",
+             "DTSTAMP:20240101T000000Z", "LAST-MODIFIED:20240101T000000Z",
+             "DTSTART;VALUE=DATE:20240501", f"SUMMARY:{body}", "END:VJOURNAL", "END:VCALENDAR"]
+    return "".join(line + "\r\n" for line in lines).encode()
+
+
+def sync_race(cal: Calpager, work: Path, rounds: int, rng: random.Random) -> Outcome:
+    """A writer replaces one item file by rename in a tight loop (as vdirsyncer from cron
+    would) while calpager edits the note and syncs, round after round. Before each
+    replacement the writer looks at the file: when it no longer holds the writer's last
+    version, calpager replaced that version, which must then be in the database (as the note,
+    a conflict copy, or an older version in the undo history). Lost versions must be 0."""
+    outcome = Outcome("sync-race")
+    db = work / "race.db"
+    vdir = work / "race-vdir"
+    remove_database(db)
+    shutil.rmtree(vdir, ignore_errors=True)
+    for args in (("add", "--day", "2024-05-01", "calpager 0"), ("sync", str(vdir))):
+        result = cal.run(db, *args)
+        if result.status != 0:
+            outcome.fail(f"{' '.join(args[:1])}: {result.stderr.strip()}")
+            return outcome
+    item = next(path for path in vdir.iterdir() if path.suffix == ".ics")
+    uid = item.stem
+    stop = threading.Event()
+    written: list[str] = []
+    displaced: list[str] = []
+
+    def writer() -> None:
+        last: bytes | None = None
+        temporary = vdir / ".race-writer.tmp"
+        count = 0
+        while not stop.is_set():
+            try:
+                current = item.read_bytes()
+            except FileNotFoundError:
+                current = None
+            if last is not None and current != last:
+                displaced.append(written[-1])
+            count += 1
+            body = f"writer {count}"
+            data = _race_item(uid, body)
+            temporary.write_bytes(data)
+            os.rename(temporary, item)
+            written.append(body)
+            last = data
+            time.sleep(rng.random() * 0.1)
+
+    # calpager's renames are slowed down (50 ms each, with strace when there is one), so
+    # that the writer's replacements fall between any check and the rename that follows it.
+    slow = (["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=renameat,renameat2",
+             "-e", "inject=renameat,renameat2:delay_enter=50000"] if shutil.which("strace") else None)
+    thread = threading.Thread(target=writer)
+    thread.start()
+    syncs = 0
+    try:
+        for index in range(1, rounds + 1):
+            cal.run(db, "edit", "1", f"calpager {index}")
+            result = cal.run(db, "sync", prefix=slow)
+            syncs += 1
+            if result.status != 0:
+                outcome.fail(f"sync {index}: {result.stderr.strip()}")
+    finally:
+        stop.set()
+        thread.join()
+    if written and item.read_bytes() != _race_item(uid, written[-1]):
+        displaced.append(written[-1])
+    for _ in range(2):
+        cal.run(db, "sync")
+    with closing(connect(db)) as connection:
+        kept = {row[0] for row in connection.execute("SELECT body FROM notes")}
+        kept |= {row[0] for row in connection.execute("SELECT body FROM action_notes")}
+    kept |= {line[len("SUMMARY:"):] for path in vdir.glob("*.ics")
+             for line in path.read_text(errors="replace").split("\r\n") if line.startswith("SUMMARY:")}
+    lost = [body for body in displaced if body not in kept]
+    if lost:
+        outcome.fail(f"{len(lost)} of {len(displaced)} replaced versions lost: {lost[:5]}")
+    if not displaced:
+        outcome.fail("no version of the writer was replaced by calpager: the race did not happen")
+    if not slow:
+        outcome.notes.append("no strace: calpager's renames were not slowed down")
+    problem = cal.check(db)
+    if problem:
+        outcome.fail(problem)
+    outcome.counts = {"syncs": syncs, "writer_versions": len(written), "replaced_by_calpager": len(displaced),
+                      "lost": len(lost)}
+    return outcome
+
+
 # MARK: - Main
 
 
@@ -1022,7 +1121,7 @@ def ensure_strace() -> None:
                    **quiet)
 
 
-TESTS = ("crash-add", "crash-import", "faults", "output-faults", "concurrency")
+TESTS = ("crash-add", "crash-import", "faults", "output-faults", "concurrency", "sync-race")
 
 
 def main() -> int:
@@ -1040,7 +1139,7 @@ def main() -> int:
         parser.error(f"unknown test {unknown[0]!r}: expected {', '.join(TESTS)}")
     seed = options.seed if options.seed is not None else random.randrange(1 << 32)
     binary = options.binary or build(release=options.full)
-    if "faults" in selected or "output-faults" in selected:
+    if "faults" in selected or "output-faults" in selected or "sync-race" in selected:
         ensure_strace()
     mode = "full" if options.full else "reduced"
     print(f"reliability: {mode} run, seed {seed}, binary {binary}", flush=True)
@@ -1066,6 +1165,8 @@ def main() -> int:
             plan.append(("concurrency-oneshot", lambda rng: concurrency(cal, work, rng, "oneshot")))
         plan.append(("concurrency-control", lambda rng: concurrency(
             cal, work, rng, "control", per_writer=500 if full else 100)))
+    if "sync-race" in selected:
+        plan.append(("sync-race", lambda rng: sync_race(cal, work, 300 if full else 40, rng)))
     total = time.monotonic()
     for index, (name, step) in enumerate(plan):
         rng = random.Random(seed * 1000 + index)

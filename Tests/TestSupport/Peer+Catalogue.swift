@@ -66,6 +66,27 @@ extension Peer {
     getuid() == 0 ? executable(named: "setpriv") : nil
   }
 
+  /// Bind mounts: root with CAP_SYS_ADMIN and `mount`.
+  ///
+  /// To reach a folder through a second path, as a bind mount (or a container's volume)
+  /// does. Its path is `mount`'s.
+  public static let bindMounts = Peer(
+    "bind mounts",
+    absence: "a folder cannot be bind-mounted here (that needs root, CAP_SYS_ADMIN and mount)",
+    remedy: "run the tests as root, outside a container that drops CAP_SYS_ADMIN"
+  ) {
+    guard getuid() == 0, let mount = executable(named: "mount"),
+      let umount = executable(named: "umount")
+    else { return nil }
+    let directory = TemporaryDirectory("mount-probe")
+    let (source, target) = (directory.file("source"), directory.file("target"))
+    guard mkdir(source, 0o700) == 0, mkdir(target, 0o700) == 0,
+      (try? runProcess(mount, ["--bind", source, target]))?.status == 0
+    else { return nil }
+    _ = try? runProcess(umount, [target])
+    return mount
+  }
+
   /// Making device nodes: root with CAP_MKNOD.
   ///
   /// For a null device and a full device of the test's own. Its path is the temporary

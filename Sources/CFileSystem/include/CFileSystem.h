@@ -12,6 +12,11 @@ int cfs_syncfs(int fd);
 /// ENOSYS when the file system cannot do it).
 int cfs_rename_noreplace(int directory, const char *from, const char *to);
 
+/// renameat2(2) with RENAME_EXCHANGE: swaps `from` and `to` (both relative to `directory`)
+/// atomically; both must exist. 0, or -1 with errno set (ENOENT when one is missing; EINVAL
+/// or ENOSYS when the file system or kernel cannot do it).
+int cfs_rename_exchange(int directory, const char *from, const char *to);
+
 #include <stddef.h>
 
 /// write(2) until all `count` bytes of `bytes` are written, retrying short writes and EINTR.

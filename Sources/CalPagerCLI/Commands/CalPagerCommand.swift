@@ -75,6 +75,9 @@ struct CommandContext {
       environment: session.environment, today: session.today, open: { session })
   }
 
+  /// The session if a command opened it, else nil (nothing to save at the end).
+  var openedSession: Session? { opener.openedSession }
+
   /// The session: the database is opened the first time a command asks for it, so `help`
   /// needs none.
   var session: Session {
@@ -104,6 +107,9 @@ private final class SessionOpener {
   init(open: @escaping () throws -> Session) {
     self.open = open
   }
+
+  /// The session, if a command opened it.
+  var openedSession: Session? { opened }
 
   func session() throws -> Session {
     if let opened { return opened }

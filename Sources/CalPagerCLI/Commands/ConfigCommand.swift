@@ -1,6 +1,7 @@
 import CalendarPaging
 import CommandLanguage
 import DisplayText
+import NoteStore
 
 /// `config list|get KEY|set KEY VALUE|unset KEY`: show or change the settings.
 struct ConfigCommand: CalPagerCommand {
@@ -19,8 +20,8 @@ struct ConfigCommand: CalPagerCommand {
     discussion: """
       The settings are the menu's options (item widths, spacing, insets, alignment, where \
       the selected day sits, the indicator and border, the menu at the top or bottom), the \
-      day weeks start on, what pages show by, and sync-dir, the folder 'calpager sync' uses \
-      when given none. 'config list' shows each setting with its value, 'config set' checks a \
+      day weeks start on, what pages show by, sync-dir, the folder 'calpager sync' uses \
+      when given none, and undo-depth, how many actions 'undo' can take back. 'config list' shows each setting with its value, 'config set' checks a \
       value and keeps it in its canonical form (FIXED:8 is kept as fixed:8), and 'config \
       unset' restores a setting's default. SETTINGS below lists every setting, the values it \
       takes and its default. The sync command is not a setting: a database must never carry \
@@ -57,6 +58,7 @@ struct ConfigCommand: CalPagerCommand {
         help: "The folder 'calpager sync' uses when given none: a path, kept absolute. "
           + "(default: none)"
       ))
+    entries.append((label: HistorySettings.depth, help: HistorySettings.help))
     return CommandSpec.Section(title: "SETTINGS", entries: entries)
   }
 
@@ -96,7 +98,11 @@ struct ConfigCommand: CalPagerCommand {
         }
           + [
             SettingsResult.Entry(
-              name: SyncSettings.directory, value: directory ?? "", isDefault: directory == nil)
+              name: SyncSettings.directory, value: directory ?? "", isDefault: directory == nil),
+            SettingsResult.Entry(
+              name: HistorySettings.depth,
+              value: stored[HistorySettings.depth] ?? "\(NoteStore.defaultUndoDepth)",
+              isDefault: stored[HistorySettings.depth] == nil),
           ]
           // The calendars of the config file (read, so a bad line is named here too).
           + (try UserConfig.load(environment: context.environment).calendars.map {
@@ -134,6 +140,7 @@ extension ConfigCommand {
     if name == SyncSettings.command {
       throw CLIError.commandNotInDatabase(configPath: UserConfig.path(environment: environment))
     }
+    if name == HistorySettings.depth { return try runHistorySetting(store: session.store) }
     guard name == SyncSettings.directory else { return nil }
     switch action {
     case .get:
@@ -151,6 +158,28 @@ extension ConfigCommand {
       return SettingsResult(settings: [.init(name: name, value: "")], form: .assignment)
     case .list:
       return nil
+    }
+  }
+
+  /// `get`, `set` and `unset` of `undo-depth`, a whole number checked as the menu settings
+  /// are (kept canonical: `0100` is kept as `100`).
+  private func runHistorySetting(store: NoteStore) throws -> SettingsResult {
+    let name = HistorySettings.depth
+    switch action {
+    case .get, .list:
+      let value = try store.settings()[name] ?? "\(NoteStore.defaultUndoDepth)"
+      return SettingsResult(settings: [.init(name: name, value: value)], form: .bare)
+    case .set(_, let value):
+      guard let depth = NoteStore.undoDepth(parsing: value) else {
+        throw Self.spec.failure(
+          "Invalid \(name) \(Quote.quoted(value)): expected \(HistorySettings.acceptedValues)")
+      }
+      try store.setSetting(name, to: "\(depth)")
+      return SettingsResult(settings: [.init(name: name, value: "\(depth)")], form: .assignment)
+    case .unset:
+      try store.removeSetting(name)
+      return SettingsResult(
+        settings: [.init(name: name, value: "\(NoteStore.defaultUndoDepth)")], form: .assignment)
     }
   }
 

@@ -26,10 +26,11 @@ struct SyncCommand: CalPagerCommand {
       removed on the other; changed on both sides, the later version stays and the other \
       becomes a note of its own (a conflict), so nothing is lost. Events, to-dos and files \
       that are not journals are left alone and named. DIR is remembered as the setting \
-      sync-dir; it is created (mode 0700) when missing. When \
+      sync-dir once a sync with it succeeded; it is created (mode 0700) when missing. When \
       $XDG_CONFIG_HOME/calpager/config sets sync-command (such as 'vdirsyncer sync \
       notes'), it runs before and after the merge, and its failure makes the exit status \
-      1. undo right after a sync takes the whole sync back (the next sync carries that out).
+      1. A plain undo never undoes a sync; undo --sync right after a sync takes the whole \
+      sync back (the next sync carries that out).
 
       Examples:
         calpager sync ~/.local/share/calpager/vdir
@@ -58,15 +59,17 @@ struct SyncCommand: CalPagerCommand {
     let config = try UserConfig.load(environment: context.environment)
     let vdir = try Vdir.open(path, creating: !dryRun)
     try vdir.lock()
-    if directory != nil, !dryRun, stored != vdir.path {
-      try store.setSetting(SyncSettings.directory, to: vdir.path)
-    }
     let command = dryRun ? nil : config.syncCommand
     var failure = command.flatMap { runSyncCommand($0, before: true) }
     let report = try Synchronizer(
       store: store, vdir: vdir,
       options: SyncOptions(dryRun: dryRun, zone: LocalTime.zone, forceDelete: forceDelete)
     ).run()
+    // Only once a sync with the folder succeeded: a folder that fails (read-only, a typo's
+    // new folder on a full disk) must not replace the one that works.
+    if directory != nil, !dryRun, stored != vdir.path {
+      try store.setSetting(SyncSettings.directory, to: vdir.path)
+    }
     if let command, let after = runSyncCommand(command, before: false) {
       failure = failure ?? after
     }

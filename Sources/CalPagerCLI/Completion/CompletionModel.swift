@@ -126,7 +126,8 @@ struct CompletionModel {
   }
 
   /// The setting keys, in the order `config list` shows them.
-  static let settingKeys = SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory]
+  static let settingKeys =
+    SettingKey.allCases.map(\.rawValue) + [SyncSettings.directory, HistorySettings.depth]
 
   /// The values offered for the setting named `key` (none for an unknown key).
   static func settingValues(of key: some StringProtocol) -> [String] {

@@ -31,10 +31,27 @@ struct SyncResult: TextOrJSONResult {
     for conflict in report.conflicts {
       output.line("  " + TerminalText.singleLine(Self.describe(conflict)))
     }
+    for change in report.newUIDs {
+      let id = change.noteID.map { "#\($0)" } ?? "a note"
+      output.line(
+        "  new uid for \(id): \(Quote.quoted(change.from)) is also the UID of "
+          + "\(TerminalText.singleLine(change.clash)) (left alone); the note is now "
+          + "\(Quote.quoted(change.to))")
+    }
+    for item in report.renamed {
+      output.line(
+        "  renamed: \(TerminalText.singleLine(item.from)) is now "
+          + "\(TerminalText.singleLine(item.to)) (the same note, found by its UID)")
+    }
     for item in report.ignored {
       output.line(
         "  left alone: \(TerminalText.singleLine(item.name)): \(TerminalText.singleLine(item.reason))"
       )
+    }
+    if report.exchangeUnsupported {
+      output.line(
+        "  note: this file system cannot exchange two files atomically (RENAME_EXCHANGE): a "
+          + "program writing the folder during a sync could lose a version")
     }
     if !report.deferred.isEmpty {
       let names = report.deferred.map { TerminalText.singleLine($0) }.joined(separator: ", ")

@@ -20,8 +20,12 @@ public enum SyncChange: Sendable, Hashable {
   case forget(name: String)
   /// The file's stat changed, its bytes did not.
   case restat(name: String, stat: FileStat)
-  /// An item left alone, remembered with why (it is not read again until it changes).
-  case ignore(SyncFile, reason: String)
+  /// An item left alone, remembered with why and the UID it carries, if any (it is not read
+  /// again until it changes).
+  case ignore(SyncFile, reason: String, uid: String? = nil)
+  /// The note `uid` takes the uid `newUID` while it is at `version` (another item of the vdir
+  /// has its uid): as part of the sync's undo step.
+  case reassign(uid: String, newUID: String, version: Int64)
   /// A conflict's losing version from the vdir, kept as a note before the file is
   /// overwritten; nothing when a note has its uid already (a rerun).
   case addCopy(Note)

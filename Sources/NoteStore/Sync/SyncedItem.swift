@@ -8,4 +8,12 @@ public struct SyncedItem: Sendable, Hashable {
   public let version: Int64?
   /// Why an item is left alone; nil for a note's item.
   public let ignoredReason: String?
+
+  /// An item of these values (a sync's own view of an item, such as one renamed by hand).
+  public init(file: SyncFile, uid: String?, version: Int64?, ignoredReason: String?) {
+    self.file = file
+    self.uid = uid
+    self.version = version
+    self.ignoredReason = ignoredReason
+  }
 }

@@ -64,12 +64,14 @@ func eventFile(_ index: Int, random: inout Random) -> String {
       let skipped = day.adding(days: 14)!
       let skippedText = "\(skipped.year)\(two(skipped.month))\(two(skipped.dayOfMonth))"
       lines.append(
-        zone == 0 || zone == 3 ? "EXDATE:\(skippedText)\(time)\(zone == 0 ? "Z" : "")"
+        zone == 0 || zone == 3
+          ? "EXDATE:\(skippedText)\(time)\(zone == 0 ? "Z" : "")"
           : "EXDATE;TZID=\(zone == 1 ? "Europe/Berlin" : "America/New_York"):\(skippedText)\(time)")
     case 2:
       lines.append(
         random.next(0...3) == 0
-          ? "RRULE:FREQ=MONTHLY;BYDAY=2TU" : "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=\(random.next(3...36))")
+          ? "RRULE:FREQ=MONTHLY;BYDAY=2TU"
+          : "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=\(random.next(3...36))")
     default:
       lines.append("RRULE:FREQ=YEARLY")
     }
@@ -113,7 +115,9 @@ func measure(_ label: String, runs: Int = 1, _ body: () throws -> Void) rethrows
   }
   times.sort()
   let median = times[times.count / 2]
-  print("\(label): median \((median * 100).rounded() / 100) ms, min \((times[0] * 100).rounded() / 100) ms (\(runs) runs)")
+  print(
+    "\(label): median \((median * 100).rounded() / 100) ms, min \((times[0] * 100).rounded() / 100) ms (\(runs) runs)"
+  )
 }
 
 try measure("first index of 10^4 files") {

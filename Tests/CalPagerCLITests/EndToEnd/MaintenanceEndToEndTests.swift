@@ -156,6 +156,50 @@ import Testing
     #expect(try calpager.run(["search", "Ana"]).stdout.contains("Lunch with Ana"))
   }
 
+  /// Issue 20, item 18: `--repair` makes an index again when FTS5's `rebuild` cannot run.
+  ///
+  /// Damage that FTS5 cannot get past (it cannot even open the index) blocked `--repair`,
+  /// `add` and `rm` for good. `--repair` now drops and makes the indexes again from the
+  /// notes, and every command works afterwards.
+  @Test(arguments: [
+    // The structure record of both indexes: "vtable constructor failed".
+    "DELETE FROM notes_fts_data WHERE id = 10; DELETE FROM notes_cjk_data WHERE id = 10",
+    // A format version FTS5 does not know: "invalid fts5 file format".
+    "UPDATE notes_fts_config SET v = 99 WHERE k = 'version';"
+      + "UPDATE notes_cjk_config SET v = 99 WHERE k = 'version'",
+    // A shadow table gone.
+    "DROP TABLE notes_fts_data; DROP TABLE notes_cjk_idx",
+  ])
+  func repairMakesAnIndexAgainWhenRebuildCannotRun(damage: String) throws {
+    let calpager = Calpager()
+    try calpager.run(["add", "--day", "2024-05-01", "Dentist at ten"])
+    try calpager.run(["add", "--day", "2024-05-02", "Lunch with Ana"])
+    try calpager.run(["add", "--day", "2024-05-03", "会議は東京で"])
+    do {
+      let database = try Database(path: calpager.database, mode: .readWrite)
+      try database.execute(script: damage)
+    }
+    #expect(try calpager.run(["add", "--day", "2024-05-04", "Blocked"]).status == 1)
+    #expect(try calpager.run(["check"]).status == 1)
+    let repaired = try calpager.run(["check", "--repair"])
+    #expect(repaired.status == 0, "\(repaired.stdout)\(repaired.stderr)")
+    #expect(repaired.stdout.contains("search index: ok (rebuilt from the notes)\n"))
+    let added = try calpager.run(["add", "--day", "2024-05-04", "Flowers for Ana"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try calpager.run(["add", "--day", "2024-05-05", "東京の会議"]).status == 0)
+    let removed = try calpager.run(["rm", "1"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    let found = try calpager.run(["--json", "search", "Ana"])
+    #expect(found.status == 0, "\(found.stderr)")
+    #expect(found.stdout.contains("Lunch with Ana") && found.stdout.contains("Flowers for Ana"))
+    #expect(try calpager.run(["search", "Dentist"]).stdout == "No notes match 'Dentist'\n")
+    let cjk = try calpager.run(["search", "会議"])
+    #expect(cjk.stdout.contains("会議は東京で") && cjk.stdout.contains("東京の会議"))
+    let check = try calpager.run(["check"])
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(check.stdout.hasPrefix("integrity:    ok\nsearch index: ok\n"))
+  }
+
   // MARK: - backup
 
   /// The bodies of the notes in a copy, by id, after checking the copy's integrity.

@@ -143,7 +143,7 @@ import Testing
       CLIError.unknownSetting("colour").description
         == "Unknown setting 'colour': the settings are menu-item-size, menu-spacing, menu-insets, "
         + "menu-alignment, selected-position, indicator, indicator-insets, border, border-insets, "
-        + "menu-position, first-weekday, page-by, sync-dir")
+        + "menu-position, first-weekday, page-by, sync-dir, undo-depth")
   }
 
   @Test func everySettingDescribesItself() {
