@@ -44,8 +44,12 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case cannotImport(path: String, reason: String)
   /// Neither `$VISUAL` nor `$EDITOR` is set and no text was given.
   case noEditor
-  /// The editor could not be started or failed.
-  case editorFailed(command: String, status: Int32)
+  /// The editor could not be started or failed; `keptIn` names the file that keeps what
+  /// was typed, when the editor changed it before failing.
+  case editorFailed(command: String, status: Int32, keptIn: String?)
+  /// What was typed in the editor could not be stored (`reason`): it stays in the file at
+  /// `path`.
+  case textKept(path: String, reason: String)
   /// A temporary file for the editor could not be made or read.
   case editorFile(reason: String)
   /// The text of a note could not be read (stdin or the editor's file).
@@ -127,8 +131,14 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .noEditor:
       return "no text given and neither $VISUAL nor $EDITOR is set; "
         + "give the text as arguments, or '-' to read it from stdin"
-    case .editorFailed(let command, let status):
+    case .editorFailed(let command, let status, nil):
       return "the editor '\(command)' exited with status \(status); nothing was saved"
+    case .editorFailed(let command, let status, let path?):
+      return "the editor '\(command)' exited with status \(status); nothing was saved, "
+        + "and what it wrote is kept in '\(path)'"
+    case .textKept(let path, let reason):
+      return "the text was not saved (\(Self.lowercasedFirst(reason))); it is kept in "
+        + "'\(path)'"
     case .editorFile(let reason):
       return "cannot use a temporary file for the editor: \(reason)"
     case .unreadableText(let reason):
@@ -168,6 +178,15 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         ? "exited with status \(status)" : "could not start (\(String(cString: strerror(status))))"
       return "the sync command \(Quote.quoted(command)) run \(when) the merge \(what)"
     }
+  }
+}
+
+extension CLIError {
+  /// `text` with its first letter lowercased, to quote another error inside a sentence.
+  static func lowercasedFirst(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true
+    else { return text }
+    return first.lowercased() + text.dropFirst()
   }
 }
 

@@ -27,13 +27,18 @@ public enum CommandParser {
   ///   - arguments: The words, without the program name.
   ///   - mode: Whether they come from the command line or from a `calpager shell` line.
   ///   - grammar: The commands there are.
+  ///   - homeRelative: The indexes of the words that start with an unquoted `~` (see
+  ///     `Tokenizer.words(in:homeRelative:)`): a file name among them starts at `home`.
+  ///   - home: `$HOME`, for those words.
   /// - Returns: The global options and what was asked for.
   /// - Throws: `UsageError` naming what is wrong, with the relevant command's usage.
   /// - Complexity: O(n) in the total length of `arguments`.
   public static func parse(
-    _ arguments: [String], mode: ParseMode = .commandLine, grammar: Grammar
+    _ arguments: [String], mode: ParseMode = .commandLine, grammar: Grammar,
+    homeRelative: Set<Int> = [], home: String? = nil
   ) throws(UsageError) -> Invocation {
     var scan = Scan(mode: mode, grammar: grammar)
+    scan.homeRelative = homeRelative
     try scan.run(arguments)
     let spec = scan.command ?? grammar.defaultSpec
     if scan.helpRequested {
@@ -56,31 +61,38 @@ public enum CommandParser {
     if case .commandLineOnly = spec.availability, mode == .shellLine {
       throw spec.failure("'\(spec.name)' cannot be used inside the line mode")
     }
-    let parsed = ParsedArguments(
+    var parsed = ParsedArguments(
       spec: spec, words: scan.words, literalFrom: scan.literalFrom ?? .max, mode: mode,
       values: scan.values)
+    parsed.home = home
+    parsed.homeRelativeWords = scan.homeRelativeWords
     return Invocation(options: scan.options, request: .command(parsed))
   }
 
   /// Tokenizes and parses one line of `calpager shell`; nil for a blank or comment line.
   ///
   /// - Throws: `UsageError` from the tokenizer (quoting, encoding) or the parser.
-  public static func parseLine(_ line: String, grammar: Grammar) throws(UsageError)
-    -> Invocation?
+  /// A file name typed as `~` or `~/…` (unquoted) starts at `home`, as in a shell: a
+  /// folder named `~` in the current directory is a trap (its clean-up, `rm -rf ~`, removes
+  /// the home folder).
+  public static func parseLine(_ line: String, grammar: Grammar, home: String? = nil)
+    throws(UsageError) -> Invocation?
   {
     var line = line
     return try line.withUTF8 { bytes in
-      Result { () throws(UsageError) in try parseLine(bytes, grammar: grammar) }
+      Result { () throws(UsageError) in try parseLine(bytes, grammar: grammar, home: home) }
     }.get()
   }
 
   /// `parseLine` over the line's bytes, as the line mode reads them.
-  public static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, grammar: Grammar)
-    throws(UsageError) -> Invocation?
-  {
-    let words = try Tokenizer.words(in: bytes)
+  public static func parseLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, grammar: Grammar, home: String? = nil
+  ) throws(UsageError) -> Invocation? {
+    var homeRelative: Set<Int> = []
+    let words = try Tokenizer.words(in: bytes, homeRelative: &homeRelative)
     if words.isEmpty { return nil }
-    return try parse(words, mode: .shellLine, grammar: grammar)
+    return try parse(
+      words, mode: .shellLine, grammar: grammar, homeRelative: homeRelative, home: home)
   }
 
   /// Whether `word` is an option rather than a value: it starts with `-` and is neither `-`
@@ -110,6 +122,12 @@ private struct Scan {
   var versionRequested = false
   /// The first problem met; reported unless help or the version was asked for.
   var firstError: String?
+  /// The indexes of the arguments that start with an unquoted `~`.
+  var homeRelative: Set<Int> = []
+  /// The indexes in `words` of those.
+  var homeRelativeWords: Set<Int> = []
+  /// Whether the value of the option being read came from such an argument.
+  var valueIsHomeRelative = false
 
   init(mode: ParseMode, grammar: Grammar) {
     self.mode = mode
@@ -122,7 +140,11 @@ private struct Scan {
       let word = arguments[index]
       index += 1
       if literalFrom != nil || !CommandParser.isOptionLike(word) || isDashWord(word) {
+        let count = words.count
         try take(word)
+        if words.count > count, homeRelative.contains(index - 1) {
+          homeRelativeWords.insert(count)
+        }
       } else if word == "--" {
         literalFrom = words.count
       } else {
@@ -204,6 +226,7 @@ private struct Scan {
         value = String(inlineValue)
       } else if index < arguments.count, !CommandParser.isOptionLike(arguments[index]) {
         value = arguments[index]
+        valueIsHomeRelative = homeRelative.contains(index)
         index += 1
       } else {
         record("missing value for '\(spelling) <\(option.valueName ?? "")>'")
@@ -214,6 +237,7 @@ private struct Scan {
       return
     }
     apply(option, value ?? "", spelling: spelling)
+    valueIsHomeRelative = false
   }
 
   mutating func apply(_ option: Option, _ value: String, spelling: Substring) {
@@ -238,7 +262,7 @@ private struct Scan {
             + Suggestion.phrase(for: value, among: ColorMode.allCases.map(\.rawValue)))
       }
     case .width:
-      switch ParsedArguments.positiveNumber(value, limit: 10_000) {
+      switch ParsedArguments.positiveNumber(value, limit: GlobalOptions.maximumWidth) {
       case .some(let width): options.width = width
       case .none:
         record(
@@ -246,7 +270,8 @@ private struct Scan {
             + "columns from 1 to 10000")
       }
     default:
-      values[option] = ParsedArguments.Given(value: value, spelling: String(spelling))
+      values[option] = ParsedArguments.Given(
+        value: value, spelling: String(spelling), isHomeRelative: valueIsHomeRelative)
       commandOptions.append(option)
     }
   }

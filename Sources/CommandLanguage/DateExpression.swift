@@ -69,9 +69,10 @@ public enum DateExpression: Hashable, Sendable, CustomStringConvertible {
     case UInt8(ascii: "+"), UInt8(ascii: "-"):
       return parseOffset(bytes)
     default:
-      if bytes.elementsEqual("today".utf8) { return .today }
-      if bytes.elementsEqual("yesterday".utf8) { return .yesterday }
-      if bytes.elementsEqual("tomorrow".utf8) { return .tomorrow }
+      // Any case, as weekday names are (`Tomorrow`, `TODAY`, `FRI`).
+      if isWord("today", bytes) { return .today }
+      if isWord("yesterday", bytes) { return .yesterday }
+      if isWord("tomorrow", bytes) { return .tomorrow }
       return weekday(named: bytes).map { .weekday($0) }
     }
   }
@@ -115,7 +116,14 @@ public enum DateExpression: Hashable, Sendable, CustomStringConvertible {
     return Week(containing: monday, firstWeekday: .monday)
   }
 
+  /// Whether `bytes` spell `word` (lowercase ASCII letters) in any case.
+  static func isWord(_ word: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    return bytes.count == letters.count && zip(bytes, letters).allSatisfy { $0 | 0x20 == $1 }
+  }
+
   /// The weekday `bytes` names, in full or by its first three letters, in any ASCII case.
+
   static func weekday(named bytes: UnsafeBufferPointer<UInt8>) -> Weekday? {
     guard bytes.count >= 3, bytes.count <= 9 else { return nil }
     for weekday in Weekday.allCases {

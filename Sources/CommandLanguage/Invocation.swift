@@ -50,6 +50,10 @@ public struct GlobalOptions: Hashable, Sendable {
   /// `--width N`, 1…10,000; nil when not given (then the terminal, `$COLUMNS`, 80).
   public var width: Int?
 
+  /// The widest `--width` (and `$COLUMNS`) accepted: a wider page is no page, and the width
+  /// must stay far from where arithmetic on it overflows.
+  public static var maximumWidth: Int { 10_000 }
+
   /// Options with nothing given.
   public init() {}
 

@@ -140,7 +140,7 @@ extension OptionKey where Value == String? {
       guard !given.value.isEmpty else {
         throw arguments.failure("the file name given to '\(given.spelling)' is empty")
       }
-      return given.value
+      return try arguments.expandingHome(given.value, given.isHomeRelative)
     }
   }
 }

@@ -64,7 +64,11 @@ extension ParsedArguments {
         "\(quoted) is not a valid count: N must be positive; to go the other way, use "
           + "'\(opposite) \(magnitude)'")
     }
-    if Self.positiveNumber(word, limit: Int.max) != nil {
+    // Any run of digits (past Int's range too) is a count, too large for the calendar.
+    let digits = word.hasPrefix("+") ? word.utf8.dropFirst() : word.utf8[...]
+    if !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+      digits.contains(where: { $0 != 0x30 })
+    {
       throw failure(
         "\(quoted) is too large: days run from 0001-01-01 to 9999-12-31, "
           + "\(DateExpression.maximumOffset) days apart")
@@ -138,7 +142,21 @@ extension ParsedArguments {
   public func file(at slot: ArgumentSlot, expected: String) throws(UsageError) -> String {
     let file = try word(at: slot, expected: expected)
     guard !file.isEmpty else { throw failure("the file name is empty") }
-    return file
+    return try expandingHome(file, homeRelativeWords.contains(slot.index))
+  }
+
+  /// `file` with its leading `~` replaced by `$HOME` when it was typed so (`relative`), as a
+  /// shell does.
+  ///
+  /// - Throws: When `$HOME` is unset or not an absolute path: the file would otherwise be
+  ///   made under a folder named `~`.
+  public func expandingHome(_ file: String, _ relative: Bool) throws(UsageError) -> String {
+    guard relative, file.hasPrefix("~") else { return file }
+    guard let home, home.hasPrefix("/") else {
+      throw failure("cannot expand '~' in \(Quote.quoted(file)): $HOME is not an absolute path")
+    }
+    let rest = file.dropFirst()
+    return (home.hasSuffix("/") && rest.hasPrefix("/") ? String(home.dropLast()) : home) + rest
   }
 
   /// The value of `word` when it is a whole number from 1 to `limit`, written as decimal

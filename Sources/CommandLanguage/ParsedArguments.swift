@@ -12,6 +12,8 @@ public struct ParsedArguments: Sendable, Hashable {
     public var value: String
     /// The option as typed, without any `=value`.
     public var spelling: String
+    /// Whether the value was typed in the line mode starting with an unquoted `~`.
+    public var isHomeRelative = false
 
     /// Equal when the values are: the spelling only words messages.
     public static func == (left: Given, right: Given) -> Bool { left.value == right.value }
@@ -30,6 +32,10 @@ public struct ParsedArguments: Sendable, Hashable {
   public let mode: ParseMode
   /// The command's options, by option; a repeated option keeps its last value.
   public let values: [Option: Given]
+  /// `$HOME`, where a file name typed as `~/…` in the line mode starts.
+  public var home: String?
+  /// The indexes in `words` of the words typed with an unquoted leading `~`.
+  public var homeRelativeWords: Set<Int> = []
 
   /// Creates the arguments of `spec`.
   public init(

@@ -42,6 +42,23 @@ public enum Tokenizer {
     return try scanner.scanWords()
   }
 
+  /// The words of `bytes`, and the indexes of those a shell would expand to `$HOME`.
+  ///
+  /// Those start with an unquoted `~` alone or followed by `/` (`'~/x'` and `\~` stay as
+  /// typed). Which of them are paths, and so expanded, is the parser's to say.
+  public static func words(
+    in bytes: UnsafeBufferPointer<UInt8>, homeRelative: inout Set<Int>
+  ) throws(UsageError) -> [String] {
+    if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+      throw UsageError(
+        "invalid UTF-8 at column \(column(of: invalid, in: bytes))", usage: .none)
+    }
+    var scanner = Scanner(bytes: bytes)
+    let words = try scanner.scanWords()
+    homeRelative = scanner.homeRelative
+    return words
+  }
+
   /// The 1-based column, in Unicode scalars, of the byte at `offset`.
   public static func column(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var column = 1
@@ -58,6 +75,8 @@ private struct Scanner {
   var index = 0
   /// The current word's bytes, once it needs unquoting; reused from word to word.
   var scratch: [UInt8] = []
+  /// The indexes of the words that start with an unquoted `~` alone or before `/`.
+  var homeRelative: Set<Int> = []
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -72,6 +91,12 @@ private struct Scanner {
     if index < bytes.count, bytes[index] == UInt8(ascii: "#") { return [] }
     var words: [String] = []
     while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "~"),
+        index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "/")
+          || Scanner.isBlank(bytes[index + 1])
+      {
+        homeRelative.insert(words.count)
+      }
       words.append(try scanWord())
       skipBlanks()
     }

@@ -69,3 +69,29 @@ public enum Format: String, CaseIterable, Sendable, Hashable, CustomStringConver
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 }
+
+extension Format {
+  /// The format `start`, the first bytes of a file, shows by its shape, when it shows one
+  /// that its name would not: `jrnl --export json` writes an object whose first key is
+  /// `"tags"` or `"entries"`, in a file named `.json` (or anything), where calpager's own
+  /// `json` is an array and `jsonl` objects start with calpager's keys.
+  ///
+  /// - Returns: `.jrnl` for that shape; nil otherwise (the name decides).
+  public static func shape(of start: some Collection<UInt8>) -> Format? {
+    var bytes = start[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    func skipSpace() {
+      while let byte = bytes.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        bytes = bytes.dropFirst()
+      }
+    }
+    skipSpace()
+    guard bytes.first == UInt8(ascii: "{") else { return nil }
+    bytes = bytes.dropFirst()
+    skipSpace()
+    for key in [#""tags""#, #""entries""#] where bytes.starts(with: key.utf8) {
+      return .jrnl
+    }
+    return nil
+  }
+}

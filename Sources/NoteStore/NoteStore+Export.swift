@@ -25,6 +25,11 @@ extension NoteStore {
       try statement.forEachRow([
         .int(range.lowerBound.dayNumber), .int(range.upperBound.dayNumber),
       ]) { row in
+        // Nothing import would refuse is written (a note stored before the limit).
+        let length = row.withBytes(at: 3) { $0.count }
+        guard length <= Note.maximumBodySize else {
+          throw StoreError.tooLongToExport(id: row.int(at: 0), bytes: length)
+        }
         try NoteStore.withFields(of: row, at: 0, body)
         count += 1
       }

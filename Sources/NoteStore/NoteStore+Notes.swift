@@ -13,16 +13,7 @@ extension NoteStore {
   @discardableResult
   public func add(_ body: String, on day: Day) throws -> Note {
     try NoteStore.checkBody(body)
-    return try writing { database in
-      let now = Clock.nowMilliseconds()
-      let id = try NoteStore.takeNoteIDs(1, in: database)
-      let note = Note(
-        id: id, uid: NoteStore.makeUID(), day: day, body: body,
-        created: Timestamp(clamping: now), updated: Timestamp(clamping: now))
-      try NoteStore.insert(note, id: id, in: database)
-      try NoteStore.recordAction("add", at: now, added: id...id, in: database)
-      return note
-    }
+    return try writing { database in try NoteStore.insertNew(body, on: day, in: database) }
   }
 
   /// Replaces the body of note `id`, keeping the old version for `undo`; the same body is
@@ -73,14 +64,23 @@ extension NoteStore {
       }
       let now = Clock.nowMilliseconds()
       note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
+      if note.day != old.day, old.ical != nil {
+        // The move is written into the stored item now, in this zone: its day is never read
+        // from the item again (see `ICalItem.moved`).
+        do throws(SeriesMoveRefusal) {
+          note.ical = try ICalItem.moved(note, from: old.day, zone: zone) ?? old.ical
+        } catch {
+          throw StoreError.cannotMoveSeries(id: id, reason: error.reason)
+        }
+      }
       let kind = body != nil ? "edit" : "mv"
       let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
       try NoteStore.saveForUndo(old, action: action, in: database)
       try database.execute(
-        "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
+        "UPDATE notes SET day = ?, body = ?, updated = ?, ical = ? WHERE id = ?",
         [
           .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
-          .int(id),
+          .text(orNull: note.ical), .int(id),
         ])
       return (note, true)
     }
@@ -158,7 +158,12 @@ extension NoteStore {
 // MARK: - Rows
 
 extension NoteStore {
+  /// Checks what every note must be: some visible text, at most `Note.maximumBodySize`
+  /// bytes.
   static func checkBody(_ body: String) throws {
+    guard body.utf8.count <= Note.maximumBodySize else {
+      throw StoreError.noteTooLong(bytes: body.utf8.count)
+    }
     guard body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
       throw StoreError.emptyNote
     }

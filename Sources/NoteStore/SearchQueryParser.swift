@@ -122,6 +122,11 @@ struct SearchQueryParser {
         case "NOT": append(.not, word)
         case "*": append(.star, word)
         case "NEAR" where index < scalars.count && scalars[index] == "(": append(.near, word)
+        case "NEAR":
+          // `bank NEAR mortgage` would search for the word NEAR too, and find nothing: say
+          // why instead.
+          throw .malformedNear(
+            "without parentheses is not the operator (to find the word, quote it: \"NEAR\")")
         default: append(.word(word), word)
         }
       }

@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case ioError(path: String, detail: String)
   /// No note has this id.
   case noSuchNote(id: Int)
+  /// A recurring journal cannot be moved: no rewrite keeps its series' shape.
+  case cannotMoveSeries(id: Int, reason: String)
   /// There is nothing to undo.
   case nothingToUndo
   /// The last change is a sync (of the folder `folder`, at `at`), which a plain undo never
@@ -38,6 +40,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case lastChangeIsNotSync(kind: String)
   /// A note needs some visible text.
   case emptyNote
+  /// A note's text is longer than `Note.maximumBodySize` (its length in bytes given).
+  case noteTooLong(bytes: Int)
+  /// An imported record's body is longer than `Note.maximumBodySize`.
+  case recordTooLong(line: Int, bytes: Int)
+  /// A note to export is longer than `Note.maximumBodySize` (stored before the limit):
+  /// the file would be one that `import` refuses.
+  case tooLongToExport(id: Int, bytes: Int)
   /// An imported record's body has no visible text; `line` is where the record starts.
   case emptyRecord(line: Int)
   /// SQLite failed in a way no other case names.
@@ -81,6 +90,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "I/O error on '\(path)' (\(detail)); nothing was changed"
     case .noSuchNote(let id):
       return "there is no note #\(id)"
+    case .cannotMoveSeries(let id, let reason):
+      return "cannot move note #\(id), a recurring journal: \(reason)"
     case .nothingToUndo:
       return "there is nothing to undo"
     case .lastChangeIsSync(let folder, let time):
@@ -92,6 +103,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         + "'calpager undo' to undo it"
     case .emptyNote:
       return "a note needs some text; nothing was added"
+    case .noteTooLong(let bytes):
+      return "the note is \(bytes) bytes long; a note holds at most \(Note.sizeLimitText) of "
+        + "text; nothing was changed"
+    case .recordTooLong(let line, let bytes):
+      return "line \(line): the note is \(bytes) bytes long; a note holds at most "
+        + "\(Note.sizeLimitText) of text"
+    case .tooLongToExport(let id, let bytes):
+      return "note #\(id) is \(bytes) bytes long, more than the \(Note.sizeLimitText) a note "
+        + "holds, so no import could read the file back; shorten it with 'edit \(id)' first"
     case .emptyRecord(let line):
       // Worded as the decoders word it (`InterchangeError.malformed`): one rule, one message.
       return "line \(line): 'body' is empty or only white space: a note needs text"

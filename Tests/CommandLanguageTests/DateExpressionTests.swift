@@ -51,7 +51,7 @@ import Testing
     ("+-3", .notADate("+-3")),
     ("+w", .notADate("+w")),
     ("+2W", .notADate("+2W")),
-    ("Today", .notADate("Today")),
+    ("Todays", .notADate("Todays")),
     (" today", .notADate(" today")),
     ("mo", .notADate("mo")),
     ("mond", .notADate("mond")),

@@ -41,7 +41,7 @@ import Testing
     ("NEAR(bank loan, 3)", #"NEAR("bank" "loan", 3)"#),
     ("NEAR(bank loan,3)", #"NEAR("bank" "loan", 3)"#),
     (#"NEAR("a b" c ,3)"#, #"NEAR("a b" "c", 3)"#),
-    ("NEAR station", #""NEAR" AND "station""#),
+    (#""NEAR" station"#, #""NEAR" AND "station""#),
     // FTS5's precedence: side by side, then NOT, then AND, then OR.
     ("a OR b c", #""a" OR ("b" AND "c")"#),
     ("a b NOT c d", #"("a" AND "b") NOT ("c" AND "d")"#),
@@ -86,6 +86,8 @@ import Testing
     ("NEAR(a (b))", .malformedNear("holds only phrases and a distance, not '('")),
     ("NEAR(a OR b)", .malformedNear("holds only phrases and a distance, not 'OR'")),
     ("NEAR(日本 bank)", .nearWithCJK("日本")),
+    ("bank NEAR mortgage", .malformedNear(nearWithoutParentheses)),
+    ("NEAR station", .malformedNear(nearWithoutParentheses)),
     ("-bank", .onlyExclusions("-bank")),
     ("-bank -loan", .onlyExclusions("-bank")),
     ("(-bank)", .onlyExclusions("-bank")),
@@ -95,6 +97,7 @@ import Testing
     ("bank NOT -loan", .misplacedExclusion("-loan")),
   ])
   func malformedQueriesNameTheProblem(query: String, error: SearchQueryError) {
+    // (The detail of NEAR without parentheses: `nearWithoutParentheses`.)
     #expect(throws: error) { try SearchQuery(query) }
   }
 
@@ -133,3 +136,7 @@ import Testing
     #expect(try !#require(SearchQuery("café naïve").expression).holdsCJK)
   }
 }
+
+/// What `bank NEAR mortgage` is told: the word NEAR alone is not the operator.
+let nearWithoutParentheses =
+  #"without parentheses is not the operator (to find the word, quote it: "NEAR")"#

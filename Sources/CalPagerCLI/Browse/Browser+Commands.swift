@@ -81,7 +81,9 @@ extension Browser {
       {
         throw BrowseError.refused(command: String(word))
       }
-      guard let invocation = try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
+      guard
+        let invocation = try CommandParser.parseLine(
+          line, grammar: CommandRegistry.grammar, home: session.environment["HOME"])
       else { return .proceed }
       let options = commandOptions.overlaid(by: invocation.options)
       switch invocation.request {

@@ -1,4 +1,5 @@
 import CommandLanguage
+import NoteModel
 
 /// `add [--day DATE] [TEXT…]`: a note on the selected day or another.
 struct AddCommand: CalPagerCommand {
@@ -37,9 +38,16 @@ struct AddCommand: CalPagerCommand {
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
     let target = try day.map(session.resolve) ?? session.selectedDay()
-    let text = try TextInput.text(body, initial: "", environment: context.environment)
-    guard text.hasVisibleText else { throw CLIError.emptyNoteNotAdded }
-    let note = try session.store.add(text, on: target)
+    let note: Note
+    if let text = try TextInput.given(body) {
+      guard text.hasVisibleText else { throw CLIError.emptyNoteNotAdded }
+      note = try session.store.add(text, on: target)
+    } else {
+      let draft = try TextInput.edit("", environment: context.environment)
+      note = try draft.store(emptyError: .emptyNoteNotAdded) {
+        try session.store.add($0, on: target)
+      }
+    }
     return NoteResult(note: note, message: "Added #\(note.id ?? 0) to \(note.day.longName)")
   }
 }

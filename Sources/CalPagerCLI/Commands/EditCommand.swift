@@ -1,4 +1,5 @@
 import CommandLanguage
+import NoteModel
 import NoteStore
 
 /// `edit ID [TEXT…]`: replace a note's text.
@@ -32,21 +33,49 @@ struct EditCommand: CalPagerCommand {
 
   func run(in context: CommandContext) throws -> NoteResult {
     let session = try context.session
-    var initial = ""
-    if case .editor = body {
-      guard let note = try session.store.note(id: id) else { throw StoreError.noSuchNote(id: id) }
-      initial = note.body
-    }
-    let text = try TextInput.text(body, initial: initial, environment: context.environment)
+    guard let text = try TextInput.given(body) else { return try editInEditor(session, context) }
     guard text.hasVisibleText else { throw CLIError.emptyNoteNotChanged(id: id) }
     let change = try session.store.change(id: id, body: text)
-    guard change.changed else {
-      return NoteResult(
-        note: change.note, message: "Unchanged #\(id): it already has that text",
-        unchanged: true)
-    }
+    guard change.changed else { return unchanged(change.note) }
     let note = change.note
     return NoteResult(note: note, message: "Edited #\(note.id ?? id) on \(note.day.longName)")
+  }
+
+  /// Opens the editor on the note's text and saves what it wrote without losing either
+  /// side: the note may change or go while the editor is open (see `NoteStore.save`).
+  private func editInEditor(_ session: Session, _ context: CommandContext) throws -> NoteResult {
+    guard let original = try session.store.note(id: id) else {
+      throw StoreError.noSuchNote(id: id)
+    }
+    let draft = try TextInput.edit(original.body, environment: context.environment)
+    let saved = try draft.store(emptyError: .emptyNoteNotChanged(id: id)) { text in
+      // The text the editor opened with, saved back, is no edit: the note keeps whatever it
+      // holds now, a change made meanwhile included.
+      text == original.body ? nil : try session.store.save(text, over: original)
+    }
+    switch saved {
+    case nil:
+      return unchanged(try session.store.note(id: id) ?? original)
+    case .unchanged(let note)?:
+      return unchanged(note)
+    case .edited(let note)?:
+      return NoteResult(note: note, message: "Edited #\(id) on \(note.day.longName)")
+    case .keptBoth(let current, let added)?:
+      return NoteResult(
+        note: added,
+        message: "#\(id) changed while the editor was open, so both versions are kept: "
+          + "#\(id) has the other change, and your text was added as #\(added.id ?? 0) on "
+          + current.day.longName)
+    case .removedMeanwhile(let added)?:
+      return NoteResult(
+        note: added,
+        message: "#\(id) was removed while the editor was open, so your text was added as "
+          + "#\(added.id ?? 0) on \(added.day.longName)")
+    }
+  }
+
+  private func unchanged(_ note: Note) -> NoteResult {
+    NoteResult(note: note, message: "Unchanged #\(id): it already has that text", unchanged: true)
   }
 }
 

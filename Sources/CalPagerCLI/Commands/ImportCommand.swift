@@ -88,6 +88,9 @@ struct ImportCommand: CalPagerCommand {
     let format: Format
     if let given = self.format {
       format = given
+    } else if case .file = source, let shaped = Format.shape(of: Self.start(of: input)) {
+      // jrnl's export is known by its shape, whatever the file is named.
+      format = shaped
     } else if case .file(let path) = source, let inferred = Format(path: path) {
       format = inferred  // NoteDecoder refuses md, saying which formats import reads
     } else {
@@ -103,6 +106,14 @@ struct ImportCommand: CalPagerCommand {
 }
 
 extension ImportCommand {
+  /// The first bytes of the file `input` reads, read with `pread` so that decoding still
+  /// starts at its beginning; none when it cannot be read so (a pipe).
+  static func start(of input: FileSource) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: 256)
+    let count = bytes.withUnsafeMutableBytes { pread(input.descriptor, $0.baseAddress, 256, 0) }
+    return count > 0 ? Array(bytes[..<count]) : []
+  }
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
     source = try arguments.read(Self.source)
     format = try arguments.read(Self.format)

@@ -49,13 +49,16 @@ struct StyleEnvironment: Sendable {
   let noColor: Bool
   /// `TERM` is `dumb`.
   let dumbTerminal: Bool
-  /// `$COLUMNS`, when it is a positive number.
+  /// `$COLUMNS`, when it is a width `--width` would accept (1 to 10000); otherwise it is
+  /// ignored, as a shell's stale or odd value should not stop a command.
   let columns: Int?
 
   init(_ environment: [String: String]) {
     noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     dumbTerminal = environment["TERM"] == "dumb"
-    columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    columns = environment["COLUMNS"].flatMap {
+      ParsedArguments.positiveNumber($0, limit: GlobalOptions.maximumWidth)
+    }
   }
 }
 

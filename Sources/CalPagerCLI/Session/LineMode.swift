@@ -202,20 +202,21 @@ struct LineMode {
   private func nextLine(
     from reader: LineReader, editor: LineEditor?, interactive: Bool
   ) -> Result<Invocation?, UsageError>? {
+    let home = session.environment["HOME"]
     if let editor {
       session.output.flush()
       editor.prompt = promptText()
       guard let line = editor.readLine() else { return nil }
       if editor.takeResize() { session.terminalWidth = editor.columns }
       return Result { () throws(UsageError) in
-        try CommandParser.parseLine(line, grammar: CommandRegistry.grammar)
+        try CommandParser.parseLine(line, grammar: CommandRegistry.grammar, home: home)
       }
     }
     if interactive { writePrompt() }
     var parsed: Result<Invocation?, UsageError>?
     _ = reader.nextLine { bytes -> Bool in
       parsed = Result { () throws(UsageError) in
-        try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar)
+        try CommandParser.parseLine(bytes, grammar: CommandRegistry.grammar, home: home)
       }
       return true
     }

@@ -65,6 +65,10 @@ struct UserConfig: Equatable {
       throw .badConfig(path: path, line: nil, problem: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw .badConfig(path: path, line: nil, problem: "it is a directory, not a file")
+    }
     let text: String
     do {
       text = try TextInput.readAll(descriptor)
@@ -79,6 +83,9 @@ struct UserConfig: Equatable {
     -> UserConfig
   {
     var config = UserConfig()
+    // A key given twice is an error, not "the last one wins": one of the two lines is a
+    // mistake, and which the user meant is theirs to say.
+    var lineOfKey: [String: Int] = [:]
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
@@ -90,6 +97,13 @@ struct UserConfig: Equatable {
       }
       let key = String(line[..<equals]).trimmingSpaces
       let value = String(String(line[line.index(after: equals)...]).trimmingSpaces)
+      if let first = lineOfKey[String(key)], keys.contains(String(key)) {
+        throw .badConfig(
+          path: path, line: index + 1,
+          problem: "\(Quote.quoted(key)) is set twice, on lines \(first) and \(index + 1); "
+            + "keep one")
+      }
+      lineOfKey[String(key)] = index + 1
       switch key {
       case "sync-command":
         config.syncCommand = value.isEmpty ? nil : value

@@ -41,7 +41,8 @@ import Testing
     ),
     (
       ["next", "99999999999999999999999"],
-      "'99999999999999999999999' is not a valid count: expected a positive whole number"
+      "'99999999999999999999999' is too large: days run from 0001-01-01 to 9999-12-31, "
+        + "3652058 days apart"
     ),
     (["next", "1", "2"], "unexpected argument '2'"),
     (["show", "2024-05-01"], "unexpected argument '2024-05-01'"),
@@ -62,8 +63,8 @@ import Testing
       "'2024-5-1' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (
-      ["goto", "Today"],
-      "'Today' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
+      ["goto", "Todays"],
+      "'Todays' is not a date: expected YYYY-MM-DD, YYYY-MM, YYYY-Www, today, yesterday, tomorrow, a weekday such as mon, or an offset from the selected day like +3, -2, +2w or -1m"
     ),
     (
       ["goto", "+3652059"],
