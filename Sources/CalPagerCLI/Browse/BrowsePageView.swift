@@ -67,6 +67,8 @@ struct DayPageView: BrowsePageView {
     let menu = menuRows(width: width)
     var heading = day.longName
     if day == page.menu.today { heading += " · today" }
+    let eventCount = page.events?.events.count ?? 0
+    if eventCount > 0 { heading += " · " + countText(eventCount, "event") }
     heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
     let head = [ScreenLine(heading, style: ScreenStyle(bold: true))]
     let room = max(height - menu.count - head.count, 0)
@@ -118,12 +120,17 @@ struct DayPageView: BrowsePageView {
     return line
   }
 
-  /// The notes' rows (`  #12  text`, wrapped as `show` wraps them), scrolled so that the
-  /// selected note is in view; `…` rows say what is above or below.
+  /// The events' rows, then the notes' (`  #12  text`, wrapped as `show` wraps them),
+  /// scrolled so that the selected note is in view; `…` rows say what is above or below.
   private func noteRows(width: Int, room: Int, selectedNote: Int?) -> [ScreenLine] {
     let style = Style(json: false, color: false, width: width)
     var layout = NoteLines(style: style, notes: notes)
     var rows: [(note: Int, text: Substring)] = []
+    if let events = page.events {
+      // Events cannot be selected: they are no note's (index -1).
+      let lines = EventLines(style: style, source: events.source)
+      for line in lines.lines(events.events, on: day) { rows.append((-1, Substring(line))) }
+    }
     for (index, note) in notes.enumerated() {
       let output = Output(capturing: 256)
       layout.append(note, to: output)
