@@ -126,7 +126,11 @@ enum BrowseStatus {
           rowWidth += 1 + wordWidth
           continue
         }
-        if rowWidth > 0 {
+        if rowWidth > 0 && wordWidth > room && rowWidth + 1 < room {
+          // A word wider than a whole row starts where the row stands, not on a row of its own.
+          row += " "
+          rowWidth += 1
+        } else if rowWidth > 0 {
           rows.append(row)
           (row, rowWidth) = ("", 0)
         }

@@ -58,8 +58,8 @@ protocol BrowsePageView {
 struct NoteScrolling: Hashable, Sendable {
   /// The scrolls `rows` accepts: from the top of the notes to their last row in view.
   let range: ClosedRange<Int>
-  /// The rows Space and `b` move by: the notes' area less a row, so the row at an edge stays
-  /// in view for context.
+  /// The rows Space and `b` move by: the notes' area less the two rows the `…` marks take,
+  /// so that no row is skipped.
   let page: Int
 }
 
@@ -136,7 +136,7 @@ struct DayPageView: BrowsePageView {
     let room = max(height - menuRows(width: width).count - 1, 0)
     let layout = noteLayout(width: width, room: room, selectedNote: selectedNote)
     let last = max(layout.rows.count - room, 0)
-    return NoteScrolling(range: -layout.first...(last - layout.first), page: max(room - 1, 1))
+    return NoteScrolling(range: -layout.first...(last - layout.first), page: max(room - 2, 1))
   }
 
   /// The notes' rows as `show` lays them out, each with the index of its note, and the first
