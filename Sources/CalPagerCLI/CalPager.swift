@@ -124,6 +124,7 @@ public enum CalPager {
         let location = try StoreLocation.resolve(
           explicitPath: options.databasePath, environment: environment)
         let store = try NoteStore(location: location)
+        store.zone = LocalTime.zone
         return Session(
           store: store, environment: environment, output: output, selectionSaving: .withTheMove,
           today: today)

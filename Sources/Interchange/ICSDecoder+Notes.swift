@@ -142,7 +142,7 @@ extension ICSDecoder {
     guard !reading.hasSummary else { return false }
     let properties = master.properties
     let textNames = ["DESCRIPTION", "X-CALPAGER-BODY"]
-    let exact = ICSWriter.needsExactBody(fields.body)
+    let exact = ICSWriter.needsExactBody(fields.body, inSummary: false)
     guard let lastModified = properties.firstIndex(where: { $0.name == "LAST-MODIFIED" }),
       properties.indices.filter({ textNames.contains(properties[$0].name) })
         == Array((lastModified + 1)...(lastModified + (exact ? 2 : 1))),

@@ -6,8 +6,8 @@ internal import NoteModel
 ///
 /// When the note's uid, body and day are what the item's journal already says, the item is
 /// returned unchanged. Otherwise only these lines of the journal (the one without
-/// `RECURRENCE-ID`) are rewritten (`JournalEdit`), each keeping its parameters and its line
-/// break:
+/// `RECURRENCE-ID`) are rewritten (`JournalEdit`), each keeping its parameters, and the whole
+/// item is written with CRLF line ends (RFC 5545), also when it arrived with bare LFs:
 /// - the body: `SUMMARY` and `DESCRIPTION`, in the journal's shape (with a `SUMMARY`, the text
 ///   divided as `ICSWriter.splitText` divides it; without, one `DESCRIPTION`), each only when
 ///   its part changed; `X-CALPAGER-BODY` is dropped, or written as plain TEXT base64 when
@@ -23,13 +23,39 @@ internal import NoteModel
 /// Missing lines are added before `END:VJOURNAL` (`UID` after `BEGIN:VJOURNAL`, a new
 /// `DESCRIPTION` after the `SUMMARY`). A journal with neither `DTSTART` nor `CREATED` is on
 /// its `DTSTAMP`'s day: it gets `CREATED` with the old `DTSTAMP` value, so that it stays
-/// there. Every other byte of the item stays as it was.
+/// there. Every other line of the item stays as it was, apart from its line end.
 extension ICSWriter {
   /// The stored item `ical` with the note `fields` describe written into it; nil when it does
   /// not parse or holds no journal that is a note (it was damaged).
   static func storedItem(_ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone)
     -> ICalendarDocument?
   {
+    var refusal: SeriesMoveRefusal?
+    let item = storedItem(fields, ical: ical, zone: zone, movedFrom: nil, refusal: &refusal)
+    guard refusal != nil else { return item }
+    // A note on another day than its series (moved before moves kept series whole) whose
+    // series cannot move: as before, only its DTSTART follows the note, and nothing is lost.
+    return storedItem(
+      fields, ical: ical, zone: zone, movedFrom: nil, refusal: &refusal, wholeSeries: false)
+  }
+
+  /// The stored item `ical` with the note `fields` describe written into it, the note moved
+  /// to its day from `movedFrom` when given (see `ICalItem.moved`).
+  ///
+  /// - Throws: Why a recurring journal cannot move that way (`SeriesMove`).
+  static func storedItem(
+    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone, movedFrom: Day?
+  ) throws(SeriesMoveRefusal) -> ICalendarDocument? {
+    var refusal: SeriesMoveRefusal?
+    let item = storedItem(fields, ical: ical, zone: zone, movedFrom: movedFrom, refusal: &refusal)
+    if let refusal { throw refusal }
+    return item
+  }
+
+  private static func storedItem(
+    _ fields: NoteFields, ical: UnsafeBufferPointer<UInt8>, zone: LocalZone, movedFrom: Day?,
+    refusal: inout SeriesMoveRefusal?, wholeSeries: Bool = true
+  ) -> ICalendarDocument? {
     guard let document = try? ICalendarDocument(parsing: Array(ical)),
       let (calendarIndex, journalIndex, journal) = master(of: document),
       case .component(let calendar) = document.nodes[calendarIndex],
@@ -41,14 +67,53 @@ extension ICSWriter {
         let oldUID = journal.property(named: "UID").flatMap { $0.valueBytes.isEmpty ? nil : $0 }
         let uidChanged = oldUID.map { !$0.text.utf8.elementsEqual(uid) } ?? false
         let bodyChanged = !reading.body.elementsEqual(body)
-        let dayChanged = reading.day != fields.day
+        // A day that depends on the zone (a UTC start, or none) was decided when the item
+        // arrived: the zone of this run says nothing about it, so only a move (`movedFrom`)
+        // rewrites it. A date, or a time with TZID or floating, is the same day everywhere.
+        let dayChanged: Bool
+        if let movedFrom {
+          dayChanged = movedFrom != fields.day
+        } else {
+          switch reading.start {
+          case .date, .local: dayChanged = reading.day != fields.day
+          case .utc, .none: dayChanged = false
+          }
+        }
+        let target = movedFrom.flatMap {
+          reading.day.adding(days: fields.day.dayNumber - $0.dayNumber)
+        }
         guard uidChanged || bodyChanged || dayChanged else { return document }
 
         var edit = JournalEdit(journal)
         if uidChanged || oldUID == nil { edit.setUID(uid) }
         if bodyChanged { edit.setBody(body, reading: reading) }
-        if dayChanged {
-          edit.setDay(fields.day, reading: reading, zone: zone)
+        let overrides = calendar.children.indices.filter { index in
+          guard case .component(let override) = calendar.children[index] else { return false }
+          return override.name == "VJOURNAL" && ICalJournal.isOverride(override)
+            && override.property(named: "UID")?.text == oldUID?.text
+        }
+        // A series moves whole (its rule, dates, exceptions and overrides) or not at all.
+        var seriesShift: (days: Int, start: Day)?
+        if dayChanged && wholeSeries && (SeriesMove.isSeries(journal) || !overrides.isEmpty) {
+          let days = fields.day.dayNumber - (movedFrom ?? reading.day).dayNumber
+          guard let start = journal.property(named: "DTSTART"),
+            let startDate = start.valueBytes.withUnsafeBufferPointer({
+              try? ICalendarDateTime($0, property: "DTSTART")
+            })
+          else {
+            refusal = SeriesMoveRefusal(
+              reason: "it is a recurring journal without DTSTART, which calpager does not move")
+            return nil
+          }
+          seriesShift = (days, startDate.day)
+          do throws(SeriesMoveRefusal) {
+            try edit.shiftSeries(by: days, start: startDate.day)
+          } catch {
+            refusal = error
+            return nil
+          }
+        } else if dayChanged {
+          edit.setDay(fields.day, startDay: target ?? fields.day, reading: reading, zone: zone)
         } else if case .none = reading.start, journal.property(named: "CREATED") == nil,
           let stamp = journal.property(named: "DTSTAMP")
         {
@@ -59,21 +124,39 @@ extension ICSWriter {
 
         var calendarChildren = calendar.children
         calendarChildren[journalIndex] = .component(edit.component)
-        if uidChanged, let oldText = oldUID?.text {
-          for (index, child) in calendarChildren.enumerated() {
-            guard case .component(let override) = child, override.name == "VJOURNAL",
-              ICalJournal.isOverride(override), override.property(named: "UID")?.text == oldText
-            else { continue }
-            var overrideEdit = JournalEdit(override)
-            overrideEdit.setUID(uid)
-            calendarChildren[index] = .component(overrideEdit.component)
+        for index in overrides where uidChanged || seriesShift != nil {
+          guard case .component(let override) = calendarChildren[index] else { continue }
+          var overrideEdit = JournalEdit(override)
+          if uidChanged { overrideEdit.setUID(uid) }
+          if let seriesShift {
+            do throws(SeriesMoveRefusal) {
+              try overrideEdit.shiftSeries(by: seriesShift.days, start: seriesShift.start)
+            } catch {
+              refusal = error
+              return nil
+            }
           }
+          calendarChildren[index] = .component(overrideEdit.component)
         }
         var nodes = document.nodes
         nodes[calendarIndex] = .component(calendar.replacingChildren(calendarChildren))
-        return ICalendarDocument(nodes: nodes)
+        return crlf(ICalendarDocument(nodes: nodes))
       }
     }
+  }
+
+  /// `document` with every line ended by CRLF, as RFC 5545 requires, and blank lines left
+  /// out: what calpager writes when it rewrites an item, also one that arrived with bare LFs
+  /// (an item it does not change stays as it came, byte for byte).
+  private static func crlf(_ document: ICalendarDocument) -> ICalendarDocument {
+    var bytes: [UInt8] = []
+    for case .component(let calendar) in document.nodes {
+      calendar.appendNormalizedBytes(to: &bytes)
+    }
+    guard let normalized = try? ICalendarDocument(parsing: bytes) else {
+      preconditionFailure("an item's lines with CRLF line ends must parse as they did")
+    }
+    return normalized
   }
 
   /// The calendar and journal of `document` a note is made of: the first `VCALENDAR` holding

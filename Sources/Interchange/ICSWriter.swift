@@ -13,7 +13,8 @@ internal import NoteModel
 ///   have no milliseconds and TEXT cannot hold a carriage return or other control characters,
 ///   so two extensions keep the export lossless: `X-CALPAGER-CREATED` and
 ///   `X-CALPAGER-UPDATED` hold the exact times (`2024-04-30T18:02:11.250Z`), and, only when
-///   the body holds a CR or a control character other than tab and LF, `X-CALPAGER-BODY` holds
+///   the body holds a CR or a control character other than tab and LF, or starts with a blank
+///   line (the `SUMMARY` is then its first line with text), `X-CALPAGER-BODY` holds
 ///   its exact UTF-8 bytes as base64 in a plain TEXT value (no `ENCODING` or `VALUE`
 ///   parameter: Radicale refuses the BINARY form). In the text, CRLF and lone CR are written as
 ///   `\n` and every other control character as U+FFFD. A reader that knows the extensions uses
@@ -109,7 +110,7 @@ enum ICSWriter {
         appendText(visible: body, into: &output)
         return
       }
-      ICalendarText.renderedAsText(body).withUnsafeBufferPointer {
+      ICalendarText.visibleForm(body).withUnsafeBufferPointer {
         appendText(visible: $0, into: &output)
       }
       var encoded: [UInt8] = []
@@ -142,9 +143,11 @@ enum ICSWriter {
   }
 
   /// Whether a journal needs `X-CALPAGER-BODY` to give `body` back exactly: when TEXT cannot
-  /// hold it (a CR, a control character other than tab and LF).
-  static func needsExactBody(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
-    !ICalendarText.isExactAsText(body)
+  /// hold it (a CR, a control character other than tab and LF), or, for a journal with a
+  /// `SUMMARY` (`inSummary`), when it starts with a blank line: the summary is then its first
+  /// line with text (`ICalendarText.visibleForm`), and what came before it travels here.
+  static func needsExactBody(_ body: UnsafeBufferPointer<UInt8>, inSummary: Bool = true) -> Bool {
+    !ICalendarText.isExactAsText(body) || (inSummary && ICalendarText.startsWithBlankLine(body))
   }
 
   /// Appends `name` and `value` as one folded content line (see `ICalendarText.appendLine`).

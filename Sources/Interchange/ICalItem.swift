@@ -28,9 +28,10 @@ public enum ICalItem {
 
   /// Reads an item: one `VCALENDAR` with one journal (and its overrides, and time zones).
   ///
-  /// An item holding an event, a to-do or another component is not a note, nor is one with no
-  /// journal, journals of different UIDs, or a journal calpager cannot take (see
-  /// `ICalSkipReason`); bytes that are not iCalendar are `unparsable`. The day of a UTC
+  /// An item holding a to-do or another component is not a note, nor is one with events but no
+  /// journal, no journal at all, journals of different UIDs, or a journal calpager cannot take
+  /// (see `ICalSkipReason`); bytes that are not iCalendar are `unparsable`. Events beside the
+  /// journal stay in the stored item, and every rewrite of the journal keeps them whole. The day of a UTC
   /// `DTSTART` (or of `CREATED`) is its local date in `zone`.
   ///
   /// - Complexity: O(*n*) in the size of the item.
@@ -45,20 +46,25 @@ public enum ICalItem {
       return .notANote(.unparsable(line: line, problem), uid: nil)
     }
     var journals: [ICalendarComponent] = []
+    var firstEvent: ICalendarComponent?
     for calendar in document.calendars {
       for component in calendar.components where component.name != "VTIMEZONE" {
-        guard component.name == "VJOURNAL" else {
-          let uid = ICalJournal.uid(of: component)
-          switch component.name {
-          case "VEVENT": return .notANote(.event, uid: uid)
-          case "VTODO": return .notANote(.todo, uid: uid)
-          default: return .notANote(.otherComponent(component.name), uid: uid)
-          }
+        switch component.name {
+        case "VJOURNAL": journals.append(component)
+        // An event beside the journal (a client that keeps both in one file) is kept with
+        // the note, as everything in the item is, and written back as it was.
+        case "VEVENT": firstEvent = firstEvent ?? component
+        case "VTODO": return .notANote(.todo, uid: ICalJournal.uid(of: component))
+        default:
+          return .notANote(
+            .otherComponent(component.name), uid: ICalJournal.uid(of: component))
         }
-        journals.append(component)
       }
     }
-    guard let first = journals.first else { return .notANote(.noJournal, uid: nil) }
+    guard let first = journals.first else {
+      if let firstEvent { return .notANote(.event, uid: ICalJournal.uid(of: firstEvent)) }
+      return .notANote(.noJournal, uid: nil)
+    }
     let uid = ICalJournal.uid(of: first)
     let masters = journals.filter { !ICalJournal.isOverride($0) }
     guard journals.allSatisfy({ ICalJournal.uid(of: $0) == uid }), masters.count <= 1 else {

@@ -7,7 +7,9 @@ internal import NoteModel
 ///   the description; without, the `DESCRIPTION` (several are joined by line breaks).
 ///   `X-CALPAGER-BODY` (base64 of the exact UTF-8, as plain TEXT or in the older
 ///   `ENCODING=BASE64;VALUE=BINARY` form) replaces that text only while the text is what
-///   calpager writes for it (`ICalendarText.renderedAsText`), so an edit made elsewhere wins.
+///   calpager writes for it (`ICalendarText.renderedAsText`, or with a `SUMMARY` its
+///   `visibleForm`, which leaves out blank lines before the first line with text), so an edit
+///   made elsewhere wins.
 ///   A journal whose body is empty or white space has no text: it is not a note.
 /// - Day: `DTSTART`'s date (a DATE; a DATE-TIME with `TZID` or floating: the date written; a
 ///   UTC DATE-TIME: the local date in `zone`); with no `DTSTART`, the local date of `CREATED`,
@@ -120,6 +122,8 @@ struct ICalJournal {
     body = visibleText
     if let exactBody,
       exactBody.withUnsafeBufferPointer(ICalendarText.renderedAsText) == visibleText
+        || (hasSummary
+          && exactBody.withUnsafeBufferPointer(ICalendarText.visibleForm) == visibleText)
     {
       body = exactBody
     }

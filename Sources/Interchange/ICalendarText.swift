@@ -57,6 +57,35 @@ enum ICalendarText {
     return result
   }
 
+  /// `text` as a journal's `SUMMARY` and `DESCRIPTION` hold it (see `ICSWriter.splitText`):
+  /// as TEXT holds it (`renderedAsText`), without the blank lines before its first line with
+  /// text, so that the summary, a phone's title for the note, is never empty.
+  static func visibleForm(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    let rendered = renderedAsText(text)
+    let start = rendered.withUnsafeBufferPointer(textStart)
+    return start == 0 ? rendered : Array(rendered[start...])
+  }
+
+  /// Whether `text` starts with a blank line (empty, or only spaces and tabs, before a line
+  /// break): a body whose `SUMMARY` must then be a later line.
+  static func startsWithBlankLine(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    textStart(text) > 0
+  }
+
+  /// The index where the first line with something but spaces and tabs starts (0 when the
+  /// first line has text, or when no line does).
+  private static func textStart(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    var lineStart = 0
+    for (index, byte) in text.enumerated() {
+      switch byte {
+      case 0x20, 0x09: continue
+      case 0x0A, 0x0D: lineStart = index + 1
+      default: return lineStart
+      }
+    }
+    return 0
+  }
+
   /// Whether TEXT escaping keeps `text` exactly: no CR and no control character but tab and LF.
   static func isExactAsText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     !text.contains { $0 == 0x7F || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) }

@@ -4,21 +4,18 @@ internal import NoteModel
 /// One journal of a stored item being rewritten for its note (see `ICSWriter+Stored`): its
 /// lines, edited by name, every line not edited kept as it was.
 ///
-/// A line written anew keeps the parameters of the line it replaces and its line break; an
-/// added line takes the journal's (that of its `END:` line).
+/// A line written anew keeps the parameters of the line it replaces; every line written ends
+/// with CRLF (the item it goes into is written with CRLF throughout, see `ICSWriter+Stored`).
 struct JournalEdit {
   private let journal: ICalendarComponent
   private(set) var children: [ICalendarNode]
   /// Lines to add before `END:VJOURNAL`.
   private var additions: [ICalendarNode] = []
-  /// Whether added lines end with CRLF (else LF).
-  private let crlf: Bool
 
   /// Starts editing `journal`.
   init(_ journal: ICalendarComponent) {
     self.journal = journal
     self.children = journal.children
-    self.crlf = journal.end.endsWithCRLF
   }
 
   /// The journal with the edits made.
@@ -31,12 +28,12 @@ struct JournalEdit {
     }
   }
 
-  /// A new line `head` + `value`, folded, with the journal's kind of line break.
+  /// A new line `head` + `value`, folded.
   private func line(head: some Collection<UInt8>, value: [UInt8], escape: Bool) -> ICalendarNode {
     var bytes: [UInt8] = []
     Array(head).withUnsafeBufferPointer { head in
       value.withUnsafeBufferPointer { value in
-        ICalendarText.appendLine(head: head, value: value, escape: escape, crlf: crlf, into: &bytes)
+        ICalendarText.appendLine(head: head, value: value, escape: escape, into: &bytes)
       }
     }
     return .property(ICalendarProperty(generated: bytes))
@@ -45,12 +42,10 @@ struct JournalEdit {
   /// Gives the property at `index` a new value, keeping its name and parameters.
   private mutating func replaceValue(at index: Int, with value: [UInt8], escape: Bool) {
     guard case .property(let property) = children[index] else { return }
-    let crlfHere = property.endsWithCRLF
     var bytes: [UInt8] = []
     Array(property.head).withUnsafeBufferPointer { head in
       value.withUnsafeBufferPointer { value in
-        ICalendarText.appendLine(
-          head: head, value: value, escape: escape, crlf: crlfHere, into: &bytes)
+        ICalendarText.appendLine(head: head, value: value, escape: escape, into: &bytes)
       }
     }
     children[index] = .property(ICalendarProperty(generated: bytes))
@@ -76,7 +71,9 @@ struct JournalEdit {
   }
 
   mutating func setBody(_ body: UnsafeBufferPointer<UInt8>, reading: ICalJournal) {
-    let rendered = ICalendarText.renderedAsText(body)
+    let rendered =
+      reading.hasSummary
+      ? ICalendarText.visibleForm(body) : ICalendarText.renderedAsText(body)
     if reading.hasSummary {
       let (first, rest) = rendered.withUnsafeBufferPointer { text in
         let (summary, description) = ICSWriter.splitText(text)
@@ -108,7 +105,7 @@ struct JournalEdit {
       }
     }
     remove(indices(of: "X-CALPAGER-BODY")[...])
-    if ICSWriter.needsExactBody(body) {
+    if ICSWriter.needsExactBody(body, inSummary: reading.hasSummary) {
       var encoded: [UInt8] = []
       Base64.encode(body, into: &encoded)
       let after = (indices(of: "SUMMARY") + indices(of: "DESCRIPTION")).max()
@@ -121,7 +118,11 @@ struct JournalEdit {
     }
   }
 
-  mutating func setDay(_ day: Day, reading: ICalJournal, zone: LocalZone) {
+  /// Puts the journal on `day`: a DATE or local `DTSTART` gets that date; a UTC one is moved
+  /// by whole days so that its local date in `zone` is `startDay` (the date its start moves
+  /// to as this run's zone sees it, which may differ from `day` when the note arrived under
+  /// another zone); a journal without one gets `DTSTART;VALUE=DATE`.
+  mutating func setDay(_ day: Day, startDay: Day, reading: ICalJournal, zone: LocalZone) {
     let dates = indices(of: "DTSTART")
     var date: [UInt8] = []
     date.append(count: 8) { Timestamp.writeBasicDate(day, to: $0) }
@@ -135,7 +136,7 @@ struct JournalEdit {
     case .local:
       replaceValue(at: index, with: date + start.valueBytes.dropFirst(8), escape: false)
     case .utc(let instant):
-      if let moved = Self.moved(instant, from: reading.day, to: day, zone: zone) {
+      if let moved = Self.moved(instant, from: reading.day, to: startDay, zone: zone) {
         var value: [UInt8] = []
         moved.appendBasic(to: &value)
         replaceValue(at: index, with: value, escape: false)
@@ -143,6 +144,25 @@ struct JournalEdit {
         // No instant has that local date (a day a zone skipped): the date alone.
         children[index] = line(head: "DTSTART;VALUE=DATE:".utf8, value: date, escape: false)
       }
+    }
+  }
+
+  /// Moves every date of the series this journal belongs to by `days` (see `SeriesMove`):
+  /// its `DTSTART`, `RDATE`, `EXDATE`, `RECURRENCE-ID` and its rule; `start` is the date its
+  /// `DTSTART` had (of the master's for an override: the rule's).
+  mutating func shiftSeries(by days: Int, start: Day) throws(SeriesMoveRefusal) {
+    for index in children.indices {
+      guard case .property(let property) = children[index] else { continue }
+      let value: String
+      switch property.name {
+      case "DTSTART", "RDATE", "EXDATE", "RECURRENCE-ID":
+        value = try SeriesMove.shiftedList(property.value, by: days, property: property.name)
+      case "RRULE": value = try SeriesMove.shiftedRule(property.value, by: days, start: start)
+      case "EXRULE":
+        throw SeriesMoveRefusal(reason: "it has an EXRULE, which calpager does not move")
+      default: continue
+      }
+      replaceValue(at: index, with: Array(value.utf8), escape: false)
     }
   }
 

@@ -113,7 +113,8 @@ extension NoteStore {
     // the database busy fails the import instead of running it over an input already
     // consumed (which would import nothing and report success).
     return try mappingErrors {
-      try unit(.once, { database in try NoteStore.importRecords(into: database, next) }) {
+      try unit(.once, { database in try NoteStore.importRecords(into: database, zone: zone, next) })
+      {
         // Rolling back also when nothing changed keeps a repeated import from touching the
         // file at all (a commit would still bump the header's change counter).
         summary in dryRun || (summary.added == 0 && summary.updated == 0) ? .rollback : .commit
@@ -122,7 +123,7 @@ extension NoteStore {
   }
 
   private static func importRecords(
-    into database: Database, _ next: () throws -> DecodedNote?
+    into database: Database, zone: LocalZone, _ next: () throws -> DecodedNote?
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     let now = Clock.nowMilliseconds()
@@ -176,7 +177,17 @@ extension NoteStore {
       }
       // A record without an iCalendar item never clears the one stored (a csv export carries
       // none); one that brings an item the stored note lacks gives it that item.
-      let ical = record.ical ?? existing.ical
+      var ical = record.ical ?? existing.ical
+      if record.ical == nil, ical != nil, record.day != existing.day {
+        // A record that moves the note without an item of its own: the move is written into
+        // the stored item, as `mv` writes it.
+        var moved = existing
+        moved.day = record.day
+        moved.body = record.body
+        moved.updated = updated
+        // A series no move keeps keeps its item as it was (the record still moves the note).
+        ical = (try? ICalItem.moved(moved, from: existing.day, zone: zone)) ?? ical
+      }
       if updated > existing.updated
         || (updated == existing.updated && sameContent
           && ical != existing.ical)

@@ -64,14 +64,23 @@ extension NoteStore {
       }
       let now = Clock.nowMilliseconds()
       note.updated = Timestamp(clamping: max(now, old.updated.millisecondsSinceEpoch))
+      if note.day != old.day, old.ical != nil {
+        // The move is written into the stored item now, in this zone: its day is never read
+        // from the item again (see `ICalItem.moved`).
+        do throws(SeriesMoveRefusal) {
+          note.ical = try ICalItem.moved(note, from: old.day, zone: zone) ?? old.ical
+        } catch {
+          throw StoreError.cannotMoveSeries(id: id, reason: error.reason)
+        }
+      }
       let kind = body != nil ? "edit" : "mv"
       let action = try NoteStore.recordAction(kind, at: now, added: nil, in: database)
       try NoteStore.saveForUndo(old, action: action, in: database)
       try database.execute(
-        "UPDATE notes SET day = ?, body = ?, updated = ? WHERE id = ?",
+        "UPDATE notes SET day = ?, body = ?, updated = ?, ical = ? WHERE id = ?",
         [
           .int(note.day.dayNumber), .text(note.body), .int(note.updated.millisecondsSinceEpoch),
-          .int(id),
+          .text(orNull: note.ical), .int(id),
         ])
       return (note, true)
     }

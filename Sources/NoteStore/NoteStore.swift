@@ -1,4 +1,5 @@
 import CalendarPaging
+import NoteModel
 
 /// The notes, the selected day and the settings of one calpager database.
 ///
@@ -28,6 +29,10 @@ public final class NoteStore {
   @exclusivity(unchecked) public var selectionSaving = SelectionSaving.withTheMove
   /// The selected day, when it moved since it was last saved: the next write saves it.
   @exclusivity(unchecked) public internal(set) var unsavedSelection: Day?
+  /// The local time zone a move of a note rewrites its stored item in.
+  ///
+  /// A UTC `DTSTART` moves by whole days of this zone (`ICalItem.moved`). The command line sets `$TZ`'s.
+  public var zone = LocalZone.utc
   /// Commits and rollbacks made through this store: with SQLite's `data_version` (which
   /// counts other connections' commits) it tells whether anything changed.
   private var localChanges = 0

@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case ioError(path: String, detail: String)
   /// No note has this id.
   case noSuchNote(id: Int)
+  /// A recurring journal cannot be moved: no rewrite keeps its series' shape.
+  case cannotMoveSeries(id: Int, reason: String)
   /// There is nothing to undo.
   case nothingToUndo
   /// The last change is a sync (of the folder `folder`, at `at`), which a plain undo never
@@ -88,6 +90,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "I/O error on '\(path)' (\(detail)); nothing was changed"
     case .noSuchNote(let id):
       return "there is no note #\(id)"
+    case .cannotMoveSeries(let id, let reason):
+      return "cannot move note #\(id), a recurring journal: \(reason)"
     case .nothingToUndo:
       return "there is nothing to undo"
     case .lastChangeIsSync(let folder, let time):

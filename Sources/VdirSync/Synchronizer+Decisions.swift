@@ -235,6 +235,7 @@ extension Synchronizer {
     uid: String
   ) {
     let note = current.note
+    let decoded = arrived(decoded, bytes: bytes, before: note)
     if decoded.body == note.body && decoded.day == note.day {
       // The same content on both sides: no conflict, and the file is left as it is. The note
       // takes the file's times, so that every device that reads the file ends with the same
@@ -325,6 +326,7 @@ extension Synchronizer {
   /// item `before` keeps (a server's serialisation of what another device sent), the note
   /// keeps calpager's form of the item: every device then stores the same one.
   func incoming(_ decoded: DecodedNote, bytes: [UInt8], uid: String, before: Note?) -> Note {
+    let decoded = arrived(decoded, bytes: bytes, before: before)
     let now = Timestamp(millisecondsSinceEpoch: Clock.nowMilliseconds()) ?? .latest
     let updated = decoded.updated ?? now
     var note = Note(
@@ -345,6 +347,20 @@ extension Synchronizer {
       note.ical = nil
     }
     return note
+  }
+
+  /// The file's note, on the day of `before` when the file kept the start of its item.
+  ///
+  /// A text-only edit on a phone keeps the start: the note's day was decided when it first
+  /// arrived, and this run's `$TZ` must not move it (see `ICalItem.keepsStart`). Else the day
+  /// the file gives.
+  func arrived(_ decoded: DecodedNote, bytes: [UInt8], before: Note?) -> DecodedNote {
+    guard let before, before.day != decoded.day else { return decoded }
+    let base = before.ical.map { Array($0.utf8) } ?? ICalItem.render(before, zone: options.zone)
+    guard ICalItem.keepsStart(of: base, in: bytes) else { return decoded }
+    var kept = decoded
+    kept.day = before.day
+    return kept
   }
 
   /// The times a device reading `bytes` finds, when they are not the note's own (an item of

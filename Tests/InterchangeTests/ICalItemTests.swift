@@ -62,6 +62,14 @@ import Testing
       created: decoded.created ?? .earliest, updated: updated, ical: decoded.ical)
   }
 
+  /// The item file of `decoded`'s note moved to `day` as `mv` moves it: the move written into
+  /// the stored item (`ICalItem.moved`), then the file rendered from it.
+  static func moved(_ decoded: DecodedNote, to day: Day, zone: LocalZone) -> [UInt8] {
+    var note = note(decoded, day: day)
+    note.ical = (try? ICalItem.moved(note, from: decoded.day, zone: zone)) ?? note.ical
+    return ICalItem.render(note, zone: zone)
+  }
+
   static func lines(_ bytes: [UInt8]) -> [String] {
     String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
   }
@@ -169,8 +177,7 @@ import Testing
     let zone = LocalZone.fixed(offsetSeconds: offset)
     let bytes = Self.item(["BEGIN:VJOURNAL", "UID:m", start, "SUMMARY:x", "END:VJOURNAL"])
     let decoded = try Self.read(bytes, zone: zone)
-    let edited = ICalItem.render(
-      Self.note(decoded, day: TestCorpus.day("2024-05-10")), zone: zone)
+    let edited = Self.moved(decoded, to: TestCorpus.day("2024-05-10"), zone: zone)
     #expect(Self.lines(edited).contains(moved))
     #expect(try Self.read(edited, zone: zone).day == TestCorpus.day("2024-05-10"))
   }
@@ -184,7 +191,7 @@ import Testing
     ])
     let decoded = try Self.read(bytes, zone: zone)
     #expect(decoded.day == TestCorpus.day("2024-04-02"))
-    let edited = ICalItem.render(Self.note(decoded, day: TestCorpus.day("2024-03-20")), zone: zone)
+    let edited = Self.moved(decoded, to: TestCorpus.day("2024-03-20"), zone: zone)
     #expect(try Self.read(edited, zone: zone).day == TestCorpus.day("2024-03-20"))
   }
 
@@ -200,7 +207,7 @@ import Testing
     let edited = ICalItem.render(Self.note(decoded, body: "undated still"), zone: zone)
     #expect(!Self.lines(edited).contains { $0.hasPrefix("DTSTART") })
     #expect(try Self.read(edited, zone: zone).day == TestCorpus.day("2024-05-02"))
-    let moved = ICalItem.render(Self.note(decoded, day: TestCorpus.day("2024-05-07")), zone: zone)
+    let moved = Self.moved(decoded, to: TestCorpus.day("2024-05-07"), zone: zone)
     #expect(Self.lines(moved).contains("DTSTART;VALUE=DATE:20240507"))
     #expect(try Self.read(moved, zone: zone).day == TestCorpus.day("2024-05-07"))
   }
@@ -322,12 +329,18 @@ import Testing
     #expect(try Self.read(rewritten).body == "A and b")
   }
 
-  /// An item with LF line ends gets LF on the lines calpager writes too.
-  @Test func rewrittenLinesKeepTheItemsLineEnds() throws {
-    let bytes = Self.item(
-      ["BEGIN:VJOURNAL", "UID:l", "DTSTART:20240501", "SUMMARY:x", "END:VJOURNAL"], ending: "\n")
-    let edited = ICalItem.render(Self.note(try Self.read(bytes), body: "y"), zone: .utc)
-    #expect(!edited.contains(0x0D))
+  /// An item with LF line ends is written back unchanged as it came, and rewritten with CRLF
+  /// throughout, as RFC 5545 requires (issue 20, item 19).
+  @Test func aRewrittenItemIsCRLFAlsoWhenItArrivedWithLF() throws {
+    let lines = ["BEGIN:VJOURNAL", "UID:l", "DTSTART:20240501", "SUMMARY:x", "END:VJOURNAL"]
+    let bytes = Self.item(lines, ending: "\n")
+    let read = try Self.read(bytes)
+    #expect(ICalItem.render(Self.note(read, body: "x"), zone: .utc) == bytes)
+    let edited = ICalItem.render(Self.note(read, body: "y"), zone: .utc)
+    let text = String(decoding: edited, as: UTF8.self)
+    #expect(text.replacingOccurrences(of: "\r\n", with: "").contains("\n") == false)
+    #expect(text.hasSuffix("END:VJOURNAL\r\nEND:VCALENDAR\r\n"))
+    #expect(text.contains("\r\nUID:l\r\nDTSTART:20240501\r\nSUMMARY:y\r\n"))
     #expect(try Self.read(edited).body == "y")
   }
 

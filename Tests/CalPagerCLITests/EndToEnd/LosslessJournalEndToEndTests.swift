@@ -127,7 +127,10 @@ import Testing
     #expect(try calpager.run(["import", newer]).stdout.contains("1 updated"))
     let note = try #require(try calpager.store().notes(in: Day.first...Day.last).first)
     #expect(note.body == "From a spreadsheet")
-    #expect(note.ical == Self.phoneJournal)
+    // The move is written into the item at once (issue 20, item 4): its start moves a day.
+    let item = try #require(note.ical)
+    #expect(item.contains("\r\nDTSTART:20240502T230000Z\r\n"))
+    #expect(item.contains("\r\nCATEGORIES:work,home\r\n"))
     let journal = Self.journalLines(
       try calpager.run(["export", "--format", "ics"]).stdout, uid: "phone-1")
     #expect(journal.contains("SUMMARY:From a spreadsheet"))
