@@ -16,7 +16,7 @@ struct BrowseEdgesTerminalTests {
     let body = (1...200).map { "row \(100 + $0)" }.joined(separator: "\n")
     try browse.calpager(["add", "--day", "2030-06-15", body])
     try browse.start(waitingFor: " ›#1  row 101")
-    let top = try browse.tmux.capture()
+    let top = try browse.tmux.waitFor("more below")
     #expect(!top.contains("row 300"))
     #expect(top.contains("more below"))
     // Space pages down; past the end it stays at the last row.
@@ -34,7 +34,8 @@ struct BrowseEdgesTerminalTests {
     for _ in 1...15 { try browse.tmux.send("b") }
     try browse.tmux.waitFor(" ›#1  row 101")
     // `?` names the keys.
-    let help = try browse.press("?", until: "calpager browse: keys")
+    // The frame's last row of keys, so that the whole table is drawn.
+    let help = try browse.press("?", until: "C-c     Quit (status 130)")
     #expect(help.contains("Space"))
     #expect(help.contains("Scroll notes down a line"))
     // The table still fits the screen, its right column whole.
@@ -67,10 +68,11 @@ struct BrowseEdgesTerminalTests {
     let date = "the-first-monday-after-the-twelfth-of-never"
     try browse.tmux.sendLiteral(date)
     try browse.tmux.send("Enter")
-    let screen = try browse.tmux.waitFor("never")
+    // The message's first row, not the prompt still showing what was typed.
+    let screen = try browse.tmux.waitFor(" Error: ")
     // The message's rows, read back and joined, are the whole message.
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = try #require(lines.firstIndex { $0.hasPrefix(" Error") || $0.hasPrefix(" '") })
+    let first = try #require(lines.firstIndex { $0.hasPrefix(" Error: ") })
     let shown = lines[first...].map { $0.dropFirst() }.joined()
     #expect(Self.rows(screen, showing: "never") == 1)
     #expect(lines.allSatisfy { $0.count <= 40 })
