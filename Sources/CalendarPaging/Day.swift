@@ -147,8 +147,9 @@ extension Day {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// The year, month and day of a day number.
-  static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
+  /// The year, month and day of a day number, with no range check (Howard Hinnant's
+  /// `civil_from_days`).
+  public static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

@@ -28,13 +28,7 @@ extension Civil {
   /// The year of day number `number`, for any day number a clamped instant gives (Howard
   /// Hinnant's `civil_from_days`, its year alone).
   static func year(ofDayNumber number: Int) -> Int {
-    let z = number + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    return yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
+    Day.civil(fromDayNumber: number).year
   }
 
   /// The weekday of day number `number`, 0 for Sunday to 6 for Saturday (1970-01-01 was a

@@ -16,13 +16,11 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One line saying what was wrong.
   public var description: String {
     switch self {
-    case .invalidTZif(let reason):
-      return "not a time zone file (TZif): \(reason)"
+    case .invalidTZif(let reason): "not a time zone file (TZif): \(reason)"
     case .invalidPosixRule(let text):
-      return "\(Quote.quoted(text)) is not a time zone rule: expected such as "
+      "\(Quote.quoted(text)) is not a time zone rule: expected such as "
         + "EST5EDT,M3.2.0,M11.1.0 or <+0530>-5:30"
-    case .invalidTimeZone(let reason):
-      return "not a usable VTIMEZONE: \(reason)"
+    case .invalidTimeZone(let reason): "not a usable VTIMEZONE: \(reason)"
     }
   }
 }

@@ -81,6 +81,8 @@ struct DayPageView: BrowsePageView {
     let menu = menuRows(width: width)
     var heading = day.longName
     if day == page.menu.today { heading += " · today" }
+    let eventCount = page.events?.events.count ?? 0
+    if eventCount > 0 { heading += " · " + countText(eventCount, "event") }
     heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
     let head = [ScreenLine(heading, style: ScreenStyle(bold: true))]
     let room = max(height - menu.count - head.count, 0)
@@ -139,15 +141,21 @@ struct DayPageView: BrowsePageView {
     return NoteScrolling(range: -layout.first...(last - layout.first), page: max(room - 2, 1))
   }
 
-  /// The notes' rows as `show` lays them out, each with the index of its note, and the first
-  /// row shown when the notes do not scroll: the selected note whole when it fits, with a row
-  /// for the marks above and below, else from its top.
+  /// The events' rows, then the notes' as `show` lays them out, each with the index of its
+  /// note (-1 for an event), and the first row shown when the notes do not scroll: the
+  /// selected note whole when it fits, with a row for the marks above and below, else from
+  /// its top.
   private func noteLayout(width: Int, room: Int, selectedNote: Int?) -> (
     rows: [(note: Int, text: Substring)], first: Int
   ) {
     let style = Style(json: false, color: false, width: width)
     var layout = NoteLines(style: style, notes: notes)
     var rows: [(note: Int, text: Substring)] = []
+    if let events = page.events {
+      // Events cannot be selected: they are no note's (index -1).
+      let lines = EventLines(style: style, source: events.source)
+      for line in lines.lines(events.events, on: day) { rows.append((-1, Substring(line))) }
+    }
     for (index, note) in notes.enumerated() {
       let output = Output(capturing: 256)
       layout.append(note, to: output)
@@ -164,8 +172,8 @@ struct DayPageView: BrowsePageView {
     return (rows, first)
   }
 
-  /// The notes' rows (`  #12  text`, wrapped as `show` wraps them), scrolled so that the
-  /// selected note is in view, then by `scroll`; `…` rows say what is above or below.
+  /// The events' rows, then the notes' (`  #12  text`, wrapped as `show` wraps them),
+  /// scrolled so that the selected note is in view, then by `scroll`; `…` rows say what is above or below.
   private func noteRows(width: Int, room: Int, selectedNote: Int?, scroll: Int) -> [ScreenLine] {
     let (rows, auto) = noteLayout(width: width, room: room, selectedNote: selectedNote)
     guard room > 0 else { return [] }

@@ -185,7 +185,7 @@ final class Browser {
     case .dayWithNotes(let forward):
       move { [session] day in
         try Step(count: 1, withNotes: true, forward: forward).target(
-          from: day, store: session.store)
+          from: day, store: session.store, events: session.events)
       }
     case .add:
       let day = page.map { " to " + $0.day.description } ?? ""

@@ -8,10 +8,11 @@ struct ListCommand: CalPagerCommand {
 
   static let spec = CommandSpec(
     name: "list",
-    abstract: "List the notes in a range of days.",
+    abstract: "List the events and notes in a range of days.",
     discussion: """
-      Notes are listed by day, then in the order they were added, each with its id. With \
-      no RANGE, the selected day's month is listed.
+      Days are listed in order, each with its events (all-day ones first, then by start) \
+      and then its notes, in the order they were added, each with its id. With no RANGE, \
+      the selected day's month is listed.
 
       \(CommandSpec.rangeForms)
 
@@ -35,7 +36,9 @@ struct ListCommand: CalPagerCommand {
     let days =
       try range?.resolve(today: context.today, selected: selected)
       ?? selected.firstOfMonth...selected.lastOfMonth
-    return NoteListResult(days: days, notes: try session.store.notes(in: days))
+    return NoteListResult(
+      days: days, notes: try session.store.notes(in: days),
+      events: session.events.map { PeriodEvents(source: $0, days: days) })
   }
 }
 

@@ -23,7 +23,7 @@ struct SearchCommand: CalPagerCommand {
 
   static let spec = CommandSpec(
     name: "search",
-    abstract: "Search the notes' text.",
+    abstract: "Search the notes' and events' text.",
     discussion: """
       Every word of QUERY must be found, as a whole word, with case and accents ignored \
       (cafe finds café); a word ending in * is a prefix. Words are taken literally \
@@ -35,7 +35,9 @@ struct SearchCommand: CalPagerCommand {
 
       The best matches come first (then the newest), each with its day, its id and a \
       snippet; at most 50 unless --limit or --all says otherwise, and a line says how many \
-      more matched. --from and --to take a DATE each (a month or a week given to --to ends \
+      more matched. Events are found by their summary, description and location with the \
+      same query, each event once (its next occurrence from today, else its last), listed \
+      after the notes. --from and --to take a DATE each (a month or a week given to --to ends \
       on its last day).
 
       Examples:
@@ -73,7 +75,14 @@ struct SearchCommand: CalPagerCommand {
     do {
       let results = try session.store.search(
         query, limit: limit, from: days.lowerBound, to: days.upperBound)
-      return SearchResult(query: words.joined(separator: " "), results: results)
+      let events = session.events.map { source in
+        let found = source.events(
+          matching: { query.matches($0) }, in: days, near: context.today)
+        return (source, limit.map { Array(found.prefix($0)) } ?? found, found.count)
+      }
+      return SearchResult(
+        query: words.joined(separator: " "), results: results,
+        events: events.map { SearchResult.Events(source: $0.0, found: $0.1, total: $0.2) })
     } catch let error as SearchQueryError {
       throw Self.usageError(error)
     }

@@ -104,11 +104,20 @@ struct Step {
   ///
   /// - Throws: `DayError.outOfRange` for a one-day step past an edge, `CLIError.cannotStep`
   ///   for another, `CLIError.noDayWithNotes` when no day with notes is left that way.
-  func target(from day: Day, by unit: CalendarUnit = .day, store: NoteStore) throws -> Day {
+  ///
+  /// With `events`, a day with events counts as a day with notes does (`browse`'s `n`/`N`).
+  func target(
+    from day: Day, by unit: CalendarUnit = .day, store: NoteStore,
+    events: (any EventSource)? = nil
+  ) throws -> Day {
     if withNotes {
       var day = day
       for _ in 0..<count {
-        guard let found = try store.nearestDayWithNotes(from: day, forward: forward) else {
+        let withNotes = try store.nearestDayWithNotes(from: day, forward: forward)
+        let withEvents =
+          forward ? events?.firstDayWithEvents(after: day) : events?.lastDayWithEvents(before: day)
+        let nearest = [withNotes, withEvents].compactMap { $0 }
+        guard let found = forward ? nearest.min() : nearest.max() else {
           throw CLIError.noDayWithNotes(from: day, forward: forward)
         }
         day = found

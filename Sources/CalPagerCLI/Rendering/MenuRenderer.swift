@@ -88,7 +88,8 @@ struct MenuModel {
   let hasDaysAfter: Bool
   /// Today, marked with `*`.
   let today: Day
-  /// The note count of a day of the window.
+  /// The mark count of a day of the window: its notes, and one more when it has events (the
+  /// menu marks both alike).
   let noteCount: (Day) -> Int
   /// The columns of each day's item: its label (`Wed 1`, `*` after today's) and 2.
   let itemWidths: [Int]

@@ -6,8 +6,9 @@ import DisplayText
 ///
 /// From 28 columns each day has a cell of four: `>` just before the selected day's number,
 /// `*` before today's (when it is not the selected one: the selected day's heading says so),
-/// `•` after a day with notes. Below 28 columns the grid is `cal`'s own 20 columns, with no room for marks, and a
-/// summary line follows: `selected 15 · today 3 · notes 1 4 10`. Colour only decorates: the
+/// `•` after a day with notes, `◦` after a day with events, `◉` after one with both. Below 28
+/// columns the grid is `cal`'s own 20 columns, with no room for marks, and a summary line
+/// follows: `selected 15 · today 3 · notes 1 4 10 · events 2 4`. Colour only decorates: the
 /// selected day in bold, today underlined, marks (or, in the narrow grid, days with notes) in
 /// yellow.
 struct MonthGrid {
@@ -21,6 +22,13 @@ struct MonthGrid {
   let counts: [Int]
   /// The weekday the grid's columns start on.
   let firstWeekday: Weekday
+  /// The event count of each day of the month, the first's first; empty for none.
+  var eventCounts: [Int] = []
+
+  /// The mark after a day with notes, with events, with both.
+  static let noteMark = "•"
+  static let eventMark = "◦"
+  static let bothMark = "◉"
 
   /// The columns of the grid with marks.
   static let markedWidth = 28
@@ -36,7 +44,7 @@ struct MonthGrid {
     for (offset, day) in month.days.everyDay.enumerated() {
       row +=
         marked
-        ? markedCell(day, notes: counts[offset], style: style)
+        ? markedCell(day, notes: counts[offset], events: events(offset), style: style)
         : plainCell(day, notes: counts[offset], style: style)
       if (lead + offset) % 7 == 6 || day == month.lastDay {
         lines.append(trimmed(row))
@@ -48,11 +56,22 @@ struct MonthGrid {
   }
 
   /// ` 15•`, `>15 `, ` *3 `: a day's four columns, the mark just before the number.
-  private func markedCell(_ day: Day, notes: Int, style: Style) -> String {
+  private func markedCell(_ day: Day, notes: Int, events: Int, style: Style) -> String {
     let mark = day == selected ? ">" : day == today ? "*" : " "
     let padding = day.dayOfMonth < 10 ? " " : ""
-    return padding + mark + number(day, style: style, notes: 0)
-      + (notes > 0 ? style.paint("•", SGR.yellow) : " ")
+    let after =
+      switch (notes > 0, events > 0) {
+      case (true, true): style.paint(MonthGrid.bothMark, SGR.yellow)
+      case (true, false): style.paint(MonthGrid.noteMark, SGR.yellow)
+      case (false, true): style.paint(MonthGrid.eventMark, SGR.yellow)
+      case (false, false): " "
+      }
+    return padding + mark + number(day, style: style, notes: 0) + after
+  }
+
+  /// The event count of the month's day at `offset`.
+  private func events(_ offset: Int) -> Int {
+    offset < eventCounts.count ? eventCounts[offset] : 0
   }
 
   /// `15 `, ` 3 `: a day's three columns, without marks.
@@ -78,6 +97,8 @@ struct MonthGrid {
     if month.days.contains(today) { parts.append("today \(today.dayOfMonth)") }
     let withNotes = counts.indices.filter { counts[$0] > 0 }.map { String($0 + 1) }
     if !withNotes.isEmpty { parts.append("notes " + withNotes.joined(separator: " ")) }
+    let withEvents = eventCounts.indices.filter { eventCounts[$0] > 0 }.map { String($0 + 1) }
+    if !withEvents.isEmpty { parts.append("events " + withEvents.joined(separator: " ")) }
     return TextFit.join(parts, width: width)
   }
 

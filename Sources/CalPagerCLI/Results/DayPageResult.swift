@@ -3,7 +3,9 @@ import DisplayText
 import Interchange
 
 /// The page `show`, `next`, `prev`, `goto` and `today` print: the menu line and the selected
-/// day's notes; or, with `--json`, `{"selected":…,"notes":[…],"menu":[…]}`.
+/// day's events and notes; or, with `--json`,
+/// `{"selected":…,"events":[…],"notes":[…],"menu":[…]}` (`events` only when calendars are
+/// read).
 struct DayPageResult: CommandResult {
   /// The menu around the selected day.
   let menu: MenuModel
@@ -11,6 +13,8 @@ struct DayPageResult: CommandResult {
   let day: Day
   /// Its notes, and their rendered forms.
   let content: PageContent
+  /// Its events; nil when no calendar is read.
+  var events: DayEvents? = nil
 
   func render(to output: Output, style: Style) {
     let renderer = MenuRenderer(model: menu, style: style)
@@ -18,6 +22,7 @@ struct DayPageResult: CommandResult {
     if style.json {
       output.jsonObject { json in
         json.field("selected", day)
+        events?.writeJSON("events", to: &json)
         content.writeJSON("notes", to: &json)
         json.key("menu")
         json.array { json in
@@ -29,18 +34,21 @@ struct DayPageResult: CommandResult {
     if menu.options.position == .top {
       output.append { renderer.append(layout, to: &$0) }
     }
-    DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
+    DayPageResult.writeDay(
+      day, today: menu.today, content: content, events: events, to: output, style: style)
     if menu.options.position == .bottom {
       output.append { renderer.append(layout, to: &$0) }
     }
   }
 
-  /// Writes `day`'s heading (`Wednesday 1 May 2024 · today · 2 notes`, wrapped at its `·`
-  /// when it does not fit the width) and its notes.
+  /// Writes `day`'s heading (`Wednesday 1 May 2024 · today · 3 events · 2 notes`, wrapped at
+  /// its `·` when it does not fit the width), its events and its notes.
   static func writeDay(
-    _ day: Day, today: Day, content: PageContent, to output: Output, style: Style
+    _ day: Day, today: Day, content: PageContent, events: DayEvents? = nil, to output: Output,
+    style: Style
   ) {
     let notes = content.notes
+    let eventCount = events?.events.count ?? 0
     // The common case as bytes, with no String: a heading whose bytes fit (bytes are never
     // fewer than columns).
     let fitted = output.append { line -> Bool in
@@ -50,6 +58,10 @@ struct DayPageResult: CommandResult {
       day.appendLongName(to: &line)
       if day == today { line.append(contentsOf: " · today".utf8) }
       line.append(contentsOf: " · ".utf8)
+      if eventCount > 0 {
+        line.appendDecimal(eventCount)
+        line.append(contentsOf: eventCount == 1 ? " event · ".utf8 : " events · ".utf8)
+      }
       if notes.isEmpty {
         line.append(contentsOf: "no notes".utf8)
       } else {
@@ -68,16 +80,18 @@ struct DayPageResult: CommandResult {
       let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
       var heading = day.longName
       if day == today { heading += " · today" }
-      heading += " · " + count
+      let eventText = eventCount > 0 ? [countText(eventCount, "event")] : []
+      heading += eventText.map { " · " + $0 }.joined() + " · " + count
       if DisplayWidth.of(heading) <= style.width {
         output.line(style.paint(heading, SGR.bold))
       } else {
-        let parts = [day.longName] + (day == today ? ["today"] : []) + [count]
+        let parts = [day.longName] + (day == today ? ["today"] : []) + eventText + [count]
         for line in TextFit.join(parts, width: style.width) {
           output.line(style.paint(line, SGR.bold))
         }
       }
     }
+    events?.appendLines(to: output, style: style)
     content.appendLines(to: output, style: style)
   }
 }

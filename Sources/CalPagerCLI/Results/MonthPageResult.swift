@@ -3,8 +3,9 @@ import Interchange
 
 /// The page of a month: the menu of months, the month's title, its grid (`MonthGrid`), and
 /// the selected day's heading and notes; or, with `--json`,
-/// `{"selected":…,"by":"month","days":[{"day":…,"count":N},…],"notes":[…],"menu":["2024-05",…]}`
-/// (every day of the month in `days`, the selected day's notes in `notes`).
+/// `{"selected":…,"by":"month","days":[{"day":…,"count":N,"events":M},…],"events":[…],
+/// "notes":[…],"menu":["2024-05",…]}` (every day of the month in `days`, with its note count
+/// and, when calendars are read, its event count; the selected day's events and notes).
 struct MonthPageResult: CommandResult {
   /// The menu of months around the selected one.
   let menu: PeriodMenu<Month>
@@ -16,6 +17,8 @@ struct MonthPageResult: CommandResult {
   let content: PageContent
   /// The weekday the grid starts on.
   let firstWeekday: Weekday
+  /// The month's events; nil when no calendar is read.
+  var events: PeriodEvents? = nil
 
   func render(to output: Output, style: Style) {
     let month = menu.selected
@@ -29,17 +32,22 @@ struct MonthPageResult: CommandResult {
           json.object { json in
             json.field("day", day)
             json.field("count", counts[offset])
+            if let events { json.field("events", events.byDay[day]?.count ?? 0) }
           }
         }
       }
+      events?.on(day).writeJSON("events", to: &json)
       content.writeJSON("notes", to: &json)
     } text: {
       let grid = MonthGrid(
         month: month, selected: day, today: menu.today, counts: counts,
-        firstWeekday: firstWeekday)
+        firstWeekday: firstWeekday,
+        eventCounts: month.days.everyDay.map { events?.byDay[$0]?.count ?? 0 })
       for line in grid.lines(style: style) { output.line(line) }
       output.line()
-      DayPageResult.writeDay(day, today: menu.today, content: content, to: output, style: style)
+      DayPageResult.writeDay(
+        day, today: menu.today, content: content, events: events?.on(day), to: output,
+        style: style)
     }
   }
 }

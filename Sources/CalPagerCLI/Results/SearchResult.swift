@@ -5,12 +5,25 @@ import NoteStore
 
 /// What `search` prints: one line per hit (`#3  2024-05-06  snippet`, matches highlighted)
 /// and, when the limit left some out, a line saying how many; or
-/// `{"query":…,"hits":[{"snippet":…,"note":{…}},…],"total":N}`.
+/// `{"query":…,"hits":[{"snippet":…,"note":{…}},…],"total":N}`, with `"events":[…]` and
+/// `"eventTotal":N` when calendars are read.
 struct SearchResult: TextOrJSONResult {
   /// The query as given.
   let query: String
   /// The hits, best first, and how many notes matched.
   let results: SearchResults
+  /// The events found; nil when no calendar is read.
+  var events: Events? = nil
+
+  /// The events a search found: each event once, by start.
+  struct Events {
+    /// Where they come from.
+    let source: any EventSource
+    /// Those shown, up to the limit.
+    let found: [DayEvent]
+    /// How many matched.
+    let total: Int
+  }
 
   /// The hits, best first.
   var hits: [SearchHit] { results.hits }
@@ -30,14 +43,46 @@ struct SearchResult: TextOrJSONResult {
       }
     }
     json.field("total", results.total)
+    if let events {
+      json.events("events", events.found, userZone: events.source.userZone)
+      json.field("eventTotal", events.total)
+    }
   }
 
   func renderText(to output: Output, style: Style) {
-    guard !hits.isEmpty else {
-      let message = "No notes match '\(TerminalText.singleLine(query))'"
+    let eventsFound = events?.found ?? []
+    guard !hits.isEmpty || !eventsFound.isEmpty else {
+      let what = events == nil ? "notes" : "notes or events"
+      let message = "No \(what) match '\(TerminalText.singleLine(query))'"
       for line in TextFit.wrap(message, width: style.width) { output.line(line) }
       return
     }
+    renderHits(to: output, style: style)
+    if let events, !eventsFound.isEmpty { renderEvents(events, to: output, style: style) }
+  }
+
+  /// Writes the events found: under `Events`, each occurrence's day then its line.
+  private func renderEvents(_ events: Events, to output: Output, style: Style) {
+    if !hits.isEmpty { output.line() }
+    output.line(style.paint("Events", SGR.bold))
+    let lines = EventLines(style: style, source: events.source)
+    for event in events.found {
+      let day = event.occurrence.days(in: events.source.userZone).lowerBound
+      for line in TextFit.wrap(day.longName, width: style.width) { output.line(line) }
+      lines.append([event], on: day, to: output)
+    }
+    let remaining = events.total - events.found.count
+    if remaining > 0 {
+      let more =
+        "\(countText(remaining, "more event")) matched: --all or --limit N shows "
+        + (remaining == 1 ? "it" : "them")
+      for line in TextFit.wrap(more, width: style.width) { output.line(line) }
+    }
+  }
+
+  /// Writes the notes' hits.
+  private func renderHits(to output: Output, style: Style) {
+    guard !hits.isEmpty else { return }
     let idWidth = hits.map { String($0.note.id ?? 0).utf8.count + 1 }.max() ?? 2
     for hit in hits {
       let id = "#\(hit.note.id ?? 0)"

@@ -4,8 +4,9 @@ import Interchange
 import NoteModel
 
 /// The page of a week: the menu of weeks, the week's title, and its seven days (starting on
-/// `first-weekday`), each with its notes; or, with `--json`,
-/// `{"selected":…,"by":"week","days":[{"day":…,"notes":[…]},…],"menu":["2024-W18",…]}`.
+/// `first-weekday`), each with its events and notes; or, with `--json`,
+/// `{"selected":…,"by":"week","days":[{"day":…,"events":[…],"notes":[…]},…],"menu":[…]}`
+/// (`events` only when calendars are read; an event over several days is on each).
 struct WeekPageResult: CommandResult {
   /// The menu of weeks around the selected one.
   let menu: PeriodMenu<Week>
@@ -13,6 +14,8 @@ struct WeekPageResult: CommandResult {
   let day: Day
   /// The week's notes, by day and then in the order they were added.
   let notes: [Note]
+  /// The week's events; nil when no calendar is read.
+  var events: PeriodEvents? = nil
 
   func render(to output: Output, style: Style) {
     let count = notes.isEmpty ? "no notes" : countText(notes.count, "note")
@@ -24,6 +27,7 @@ struct WeekPageResult: CommandResult {
         for (day, notes) in notesByDay() {
           json.object { json in
             json.field("day", day)
+            events?.on(day).writeJSON("events", to: &json)
             json.notes("notes", notes)
           }
         }
@@ -43,6 +47,7 @@ struct WeekPageResult: CommandResult {
           }
           output.line(codes.isEmpty ? line : codes + line + SGR.reset)
         }
+        events?.on(day).appendLines(to: output, style: style)
         for note in notes { lines.append(note, to: output) }
       }
     }

@@ -32,8 +32,26 @@ final class Pager {
   /// The paging model of months, once a page by month was shown.
   private(set) var months: PeriodPager<Month>?
 
+  /// Where the pages' events come from; nil when no calendar is read (a page then costs
+  /// what it cost before calendars).
+  var events: (any EventSource)? {
+    didSet { eventDays = nil }
+  }
+  /// The days with events of the window they were looked up for: a step inside the window
+  /// looks up nothing again.
+  private var eventDays: (window: ClosedRange<Day>, days: Set<Day>)?
+
   init(store: NoteStore) {
     self.store = store
+  }
+
+  /// The days of `window` that have events, looked up once per window.
+  func daysWithEvents(in window: ClosedRange<Day>) -> Set<Day> {
+    guard let events else { return [] }
+    if let eventDays, eventDays.window == window { return eventDays.days }
+    let days = events.daysWithEvents(in: window)
+    eventDays = (window, days)
+    return days
   }
 
   /// The selected day, once a paging command has run (by day, week or month).
@@ -130,13 +148,18 @@ final class Pager {
       try page.notes(withDetails: $0)
     }
     let dataSource = controller.dataSource
+    let items = controller.window.items
+    let eventDays =
+      events == nil || items.isEmpty ? [] : daysWithEvents(in: items[0]...items[items.count - 1])
     let menu = MenuModel(
       days: controller.window.items, selectedIndex: controller.selectedIndex,
       hasDaysBefore: controller.window.hasItemsBefore,
       hasDaysAfter: controller.window.hasItemsAfter, today: today,
-      noteCount: { dataSource.noteCount(on: $0) ?? 0 },
+      noteCount: { (dataSource.noteCount(on: $0) ?? 0) + (eventDays.contains($0) ? 1 : 0) },
       itemWidths: widths(of: controller.window.items, today: today), options: menuOptions)
-    return DayPageResult(menu: menu, day: day, content: content)
+    return DayPageResult(
+      menu: menu, day: day, content: content,
+      events: events.map { DayEvents(source: $0, day: day) })
   }
 
   /// The content of `day`'s page: kept from a page shown lately, else made from `notes()`.
@@ -153,7 +176,9 @@ final class Pager {
   /// the menu of weeks around it and its days' notes.
   func weekPage(_ day: Day, width: Int, today: Day) throws -> WeekPageResult {
     let (menu, page) = try select(day, in: &weeks, width: width, today: today)
-    return WeekPageResult(menu: menu, day: day, notes: try page.notes())
+    return WeekPageResult(
+      menu: menu, day: day, notes: try page.notes(),
+      events: events.map { PeriodEvents(source: $0, days: menu.selected.days) })
   }
 
   /// The page of the month holding `day`: the menu of months around it, the month's note
@@ -165,7 +190,8 @@ final class Pager {
     }
     return MonthPageResult(
       menu: menu, day: day, counts: try page.counts(), content: content,
-      firstWeekday: menuOptions.firstWeekday)
+      firstWeekday: menuOptions.firstWeekday,
+      events: events.map { PeriodEvents(source: $0, days: menu.selected.days) })
   }
 
   /// Selects the period holding `day` in `periods` (made on first use) and returns the menu

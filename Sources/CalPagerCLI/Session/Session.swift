@@ -57,6 +57,44 @@ final class Session {
       terminalWidth: terminalWidth)
   }
 
+  /// Where pages get their events (the user's calendars); nil when none is read.
+  ///
+  /// Opened on first use (the config file's `calendar.NAME` lines and the sync folder), once per
+  /// session.
+  var events: (any EventSource)? {
+    get {
+      openCalendarsIfNeeded()
+      return pager.events
+    }
+    set {
+      calendarsOpened = true
+      pager.events = newValue
+    }
+  }
+  /// Whether the calendars were looked for.
+  private var calendarsOpened = false
+
+  /// Opens the user's calendars, the first time only.
+  ///
+  /// A config file that cannot be read, or
+  /// an index that cannot be opened, shows no events, with one line on standard error: a
+  /// page of notes never fails for a calendar.
+  func openCalendarsIfNeeded() {
+    guard !calendarsOpened else { return }
+    calendarsOpened = true
+    guard environment["CALPAGER_NO_CALENDARS"] == nil else { return }
+    do {
+      let config = try UserConfig.load(environment: environment)
+      let syncFolder = try store.settings()[SyncSettings.directory]
+      guard !config.calendars.isEmpty || syncFolder != nil else { return }
+      pager.events = try IndexEventSource.open(
+        config: config, syncFolder: syncFolder, environment: environment)
+    } catch {
+      let line = Array("calpager: the calendars cannot be read: \(error)\n".utf8)
+      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+  }
+
   // MARK: - Selection
 
   /// The selected day: the pager's, else the one not yet saved, else the saved one, else
@@ -128,6 +166,7 @@ final class Session {
     width: Int, by unit: CalendarUnit?, withDetails: Bool,
     moving target: ((Day, CalendarUnit) throws -> Day)? = nil
   ) throws -> PageResult {
+    openCalendarsIfNeeded()
     let body = { () throws -> PageResult in
       try self.pager.refresh()
       let selected = try self.selectedDay()

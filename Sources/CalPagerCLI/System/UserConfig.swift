@@ -16,16 +16,31 @@ import Glibc
 /// # run by `calpager sync` before and after it merges
 /// sync-command = vdirsyncer sync notes
 /// calendar.work = ~/.local/share/vdirsyncer/work
+/// calendar.work.color = blue
 /// calendar.holidays = ~/calendars/holidays.ics
+/// calendar.holidays.hidden = true
 /// ```
 struct UserConfig: Equatable {
   /// The command `sync` runs with `sh -c` before and after its merge; nil when not set.
   var syncCommand: String?
   /// The calendars, in the order written, paths absolute.
   var calendars: [CalendarSource] = []
+  /// How pages show each calendar that `calendar.NAME.color` or `calendar.NAME.hidden`
+  /// names (the sync folder's `notes` too), by name.
+  var calendarLooks: [String: CalendarLook] = [:]
+
+  /// How pages show a calendar.
+  struct CalendarLook: Equatable {
+    /// `calendar.NAME.color`: an SGR sequence; nil for the default look.
+    var color: String?
+    /// `calendar.NAME.hidden = true`: read, but shown on no page.
+    var isHidden = false
+  }
 
   /// The keys the file may hold.
-  static let keys = ["sync-command", "calendar.NAME"]
+  static let keys = [
+    "sync-command", "calendar.NAME", "calendar.NAME.color", "calendar.NAME.hidden",
+  ]
 
   /// The file's path: `$XDG_CONFIG_HOME/calpager/config`, else `$HOME/.config/calpager/config`;
   /// nil when neither variable is set to an absolute path.
@@ -92,6 +107,11 @@ struct UserConfig: Equatable {
       switch key {
       case "sync-command":
         config.syncCommand = value.isEmpty ? nil : value
+      case _
+      where key.hasPrefix("calendar.") && (key.hasSuffix(".color") || key.hasSuffix(".hidden")):
+        try config.readLook(key: String(key), value: String(value)) { problem throws(CLIError) in
+          throw .badConfig(path: path, line: index + 1, problem: problem)
+        }
       case _ where key.hasPrefix("calendar."):
         let calendar = try Self.calendar(
           name: String(key.dropFirst("calendar.".count)), path: value, home: home,
@@ -140,5 +160,64 @@ extension UserConfig {
           + "from / or ~")
     }
     return CalendarSource(name: name, path: expanded)
+  }
+}
+
+extension UserConfig {
+  /// The colours `calendar.NAME.color` takes, by name, as SGR sequences.
+  static let colors: [(name: String, sequence: String)] = [
+    ("black", "\u{1B}[30m"), ("red", "\u{1B}[31m"), ("green", "\u{1B}[32m"),
+    ("yellow", "\u{1B}[33m"), ("blue", "\u{1B}[34m"), ("magenta", "\u{1B}[35m"),
+    ("cyan", "\u{1B}[36m"), ("white", "\u{1B}[37m"), ("bright-black", "\u{1B}[90m"),
+    ("bright-red", "\u{1B}[91m"), ("bright-green", "\u{1B}[92m"),
+    ("bright-yellow", "\u{1B}[93m"), ("bright-blue", "\u{1B}[94m"),
+    ("bright-magenta", "\u{1B}[95m"), ("bright-cyan", "\u{1B}[96m"),
+    ("bright-white", "\u{1B}[97m"),
+  ]
+
+  /// The SGR sequence of a colour name, or of `#RRGGBB` (24-bit colour); nil for anything
+  /// else.
+  static func colorSequence(_ value: String) -> String? {
+    if let named = colors.first(where: { $0.name == value.lowercased() }) {
+      return named.sequence
+    }
+    let hex = Array(value.utf8)
+    guard hex.count == 7, hex[0] == UInt8(ascii: "#") else { return nil }
+    var components: [Int] = []
+    for index in stride(from: 1, to: 7, by: 2) {
+      guard let byte = Int(String(decoding: hex[index..<index + 2], as: UTF8.self), radix: 16)
+      else { return nil }
+      components.append(byte)
+    }
+    return "\u{1B}[38;2;\(components[0]);\(components[1]);\(components[2])m"
+  }
+
+  /// Reads a `calendar.NAME.color` or `calendar.NAME.hidden` line; `fail` is called with the
+  /// problem when it cannot be used.
+  fileprivate mutating func readLook(
+    key: String, value: String, fail: (String) throws(CLIError) -> Never
+  ) throws(CLIError) {
+    let isColor = key.hasSuffix(".color")
+    let name = String(key.dropFirst("calendar.".count).dropLast(isColor ? 6 : 7))
+    guard CalendarSource.isValidName(name) else {
+      try fail(
+        "\(Quote.quoted(key)) names no calendar: expected letters, digits, '-' and '_' after "
+          + "'calendar.'")
+    }
+    var look = calendarLooks[name] ?? CalendarLook()
+    if isColor {
+      guard let sequence = Self.colorSequence(value) else {
+        try fail(
+          "\(Quote.quoted(value)) is not a colour: give a name (red, blue, bright-cyan…) or "
+            + "#RRGGBB")
+      }
+      look.color = sequence
+    } else {
+      guard value == "true" || value == "false" else {
+        try fail("\(Quote.quoted(key)) takes true or false, got \(Quote.quoted(value))")
+      }
+      look.isHidden = value == "true"
+    }
+    calendarLooks[name] = look
   }
 }

@@ -31,8 +31,8 @@ extension HelpTextTests {
       edit                    Replace the text of a note.
       rm                      Remove a note.
       mv                      Move a note to another day.
-      list                    List the notes in a range of days.
-      search                  Search the notes' text.
+      list                    List the events and notes in a range of days.
+      search                  Search the notes' and events' text.
       undo                    Undo the last change to the notes.
       export                  Write the notes to a file or standard output.
       import                  Read notes from a file or standard input.

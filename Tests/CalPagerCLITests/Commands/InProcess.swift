@@ -25,6 +25,8 @@ final class InProcess {
     descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     var merged = environment
     merged["CALPAGER_TODAY"] = today
+    // A sync folder is a calendar: its events index stays in the test's folder.
+    merged["XDG_CACHE_HOME"] = merged["XDG_CACHE_HOME"] ?? directory.file("cache")
     session = Session(
       store: store, environment: merged, output: Output(descriptor: descriptor),
       selectionSaving: .withTheMove)

@@ -3,14 +3,15 @@ import CommandLanguage
 import DisplayText
 import Foundation
 import NoteStore
+import Recurrence
 import TestSupport
 import Testing
 
 @testable import CalPagerCLI
 
 /// Every line `show` (by day, week and month), `list`, `search` and `help` print fits
-/// `--width`, in display columns, for random notes and widths from 20 to 10000, with colour
-/// and without.
+/// `--width`, in display columns, for random notes and events and widths from 20 to 10000,
+/// with colour and without.
 @Suite struct WidthPropertyTests {
   /// Pieces notes are made of: words, long words, runs of spaces, tabs, newlines, accents,
   /// CJK, emoji, combining marks, joiners, control characters.
@@ -50,12 +51,14 @@ import Testing
       let day = Day(year: 2030, month: 6, day: random.next(in: 1...30))!
       try calpager.store.add(body, on: day)
     }
+    calpager.session.events = try Self.randomEvents(&random)
     try calpager.store.add("the first day", on: .first)
     try calpager.store.add("the last day 日本", on: .last)
     let commands = [
       "goto 2030-06-14", "show --by week", "show --by month", "next --by month",
       "prev --by month", "list 2030-06", "list 2030-07", "search bank", "search 日本", "search café",
-      "search zebra", "search bank --limit 1", "help", "help search", "help config",
+      "search zebra", "search bank --limit 1", "search 日本 --all", "list 2030-06-10..2030-06-24",
+      "help", "help search", "help config",
       "help export", "goto 0001-01-01 --by week", "show --by month", "goto 9999-12-31",
       "show --by week", "show --by month",
     ]
@@ -75,6 +78,39 @@ import Testing
       try calpager.run("config set first-weekday \(width % 2 == 0 ? "sunday" : "monday")")
     }
     #expect(failures == 0)
+  }
+
+  /// Events of two calendars (so lines name them) in June 2030, their summaries and locations
+  /// made of `pieces`: timed, all-day, over midnight and over several days.
+  static func randomEvents(_ random: inout SplitMix64) throws -> SeriesEventSource {
+    func text() -> String {
+      (0..<random.next(in: 1...12)).map { _ in pieces[random.next(in: 0...(pieces.count - 1))] }
+        .joined()
+    }
+    var calendars: [(calendar: EventCalendar, series: [EventSeries])] = []
+    for name in ["work", "a calendar with a long name 日本語"] {
+      var series: [EventSeries] = []
+      for index in 0..<12 {
+        let day = random.next(in: 10...20)
+        let hour = random.next(in: 10...23)
+        let start =
+          index % 3 == 0
+          ? "203006\(day)" : "203006\(day)T\(hour)\(index % 2 == 0 ? "30" : "00")00Z"
+        let end =
+          index % 3 == 0
+          ? "203006\(day + random.next(in: 1...3))"
+          : "203006\(day + random.next(in: 0...1))T235900Z"
+        series.append(
+          EventSeries(
+            uid: "\(name)-\(index)", start: try DateTimeValue(parsing: start),
+            end: .at(try DateTimeValue(parsing: end)),
+            fields: EventFields(
+              summary: text(), location: index % 2 == 0 ? text() : nil,
+              description: text())))
+      }
+      calendars.append((EventCalendar(name: name, color: "\u{1B}[35m"), series))
+    }
+    return SeriesEventSource(userZone: FixedOffsetZone(offset: -9_000), series: calendars)
   }
 
   @Test func helpOfEveryCommandFitsEveryWidth() {

@@ -36,7 +36,7 @@ final class Calpager: @unchecked Sendable {
     var merged: [String: String?] = [
       "TZ": "UTC", "NO_COLOR": nil, "COLUMNS": nil, "CALPAGER_DB": nil, "VISUAL": nil,
       "EDITOR": nil, "CALPAGER_TODAY": Calpager.today, "CALPAGER": Products.path("calpager"),
-      "DB": database,
+      "DB": database, "XDG_CACHE_HOME": directory.file("cache"),
     ]
     for (key, value) in environment { merged[key] = value }
     return try runProcess(

@@ -136,7 +136,8 @@ import Testing
     #expect(
       result.stderr
         == "Error: The configuration file '\(calpager.directory.file("config"))/calpager/config', "
-        + "line 2, cannot be used: unknown key 'sync-comand': the file holds sync-command\n")
+        + "line 2, cannot be used: unknown key 'sync-comand': the file holds sync-command, "
+        + "calendar.NAME, calendar.NAME.color, calendar.NAME.hidden\n")
     #expect(calpager.snapshot() == before)
     #expect(!FileManager.default.fileExists(atPath: vdir))
   }

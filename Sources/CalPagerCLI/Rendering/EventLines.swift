@@ -1,0 +1,160 @@
+import CalendarPaging
+import DisplayText
+import Recurrence
+
+/// A day's events laid out for a page or a list, before its notes:
+/// `  10:00–11:00  Dentist · Room 3`, all-day ones as `  all day      Holiday`.
+///
+/// The times are the user's zone's (a floating event's as written). An occurrence from an
+/// earlier day shows `…` for its start (`…–01:00`), one that goes on past the day `…` for its
+/// end; one that ends at the next midnight ends at `24:00`. With several calendars each line
+/// ends with its calendar's name (in its colour, with `--color`). Text is escaped as note text
+/// is (`TerminalText`), and wrapped under itself: no line is wider than the style's width.
+struct EventLines {
+  /// The output style.
+  let style: Style
+  /// Where the events come from: the user's zone and the calendars' names and colours.
+  let source: any EventSource
+
+  /// The columns of the time: `10:00–11:00`.
+  static let timeWidth = 11
+  /// The columns before the text: two, the time, two.
+  static let textIndent = 2 + timeWidth + 2
+
+  /// The lines of `events` on `day`.
+  func lines(_ events: [DayEvent], on day: Day) -> [String] {
+    events.flatMap { lines(of: $0, on: day) }
+  }
+
+  /// Appends the lines of `events` on `day` to `output`.
+  func append(_ events: [DayEvent], on day: Day, to output: Output) {
+    for event in events {
+      for line in lines(of: event, on: day) { output.line(line) }
+    }
+  }
+
+  /// The lines of `event` on `day`.
+  func lines(of event: DayEvent, on day: Day) -> [String] {
+    let time = EventLines.time(of: event.occurrence, on: day, userZone: source.userZone)
+    var parts = [TerminalText.singleLine(event.occurrence.fields.summary ?? "(no title)")]
+    if let location = event.occurrence.fields.location, !location.isEmpty {
+      parts.append(TerminalText.singleLine(location))
+    }
+    let text = parts.joined(separator: " · ")
+    let calendar = source.namesCalendars ? TerminalText.singleLine(event.calendar) : nil
+    let color = style.color ? source.calendar(named: event.calendar)?.color : nil
+    let paintedTime = color.map { $0 + time + SGR.reset } ?? time
+    let whole = calendar.map { text + " · " + $0 } ?? text
+    guard style.width > EventLines.textIndent else {
+      // Too narrow for the columns: the time on a line of its own, the text under it.
+      return [TextFit.cut(time, toFit: style.width)]
+        + EventLines.wrap(whole, width: style.width, indent: min(2, style.width - 1))
+    }
+    var lines = EventLines.wrap(
+      whole, width: style.width - EventLines.textIndent, indent: 0)
+    let padding = String(repeating: " ", count: EventLines.timeWidth - DisplayWidth.of(time))
+    for index in lines.indices {
+      lines[index] =
+        (index == 0
+          ? "  " + paintedTime + padding + "  "
+          : String(
+            repeating: " ", count: EventLines.textIndent)) + lines[index]
+    }
+    if let calendar, let color, let last = lines.last, last.hasSuffix(calendar) {
+      // The calendar's name in its colour: it ends the last line (wrapping keeps it whole
+      // when it fits a line).
+      lines[lines.count - 1] = String(last.dropLast(calendar.count)) + color + calendar + SGR.reset
+    }
+    return lines
+  }
+
+  /// `10:00–11:00`, `all day`, `…–01:00`, `22:00–…`, `10:00` (an instant): the time of
+  /// `occurrence` on `day` in `userZone`.
+  static func time(of occurrence: Occurrence, on day: Day, userZone: any ZoneRules) -> String {
+    if occurrence.isAllDay { return "all day" }
+    let start = occurrence.start.local(in: userZone)
+    let end = occurrence.end.local(in: userZone)
+    let startText = start.day == day ? clock(start) : "…"
+    if occurrence.end == occurrence.start { return startText }
+    let endText: String
+    if end.day == day {
+      endText = clock(end)
+    } else if end.secondOfDay == 0, end.day == day.next {
+      endText = "24:00"
+    } else {
+      endText = "…"
+    }
+    return startText + "–" + endText
+  }
+
+  /// `09:05`: the hour and minute of `time`.
+  static func clock(_ time: LocalDateTime) -> String {
+    let (hour, minute, _) = time.time
+    return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "")
+      + String(minute)
+  }
+
+  /// `text` (one line, escaped) on lines of at most `width` columns, the first starting at
+  /// once, the others after `indent` spaces: wrapped at spaces, a word wider than a line
+  /// broken between its characters (never cut: event text is the user's).
+  static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+    let width = max(width, 1)
+    let indent = min(max(indent, 0), width - 1)
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    var hasWords = false
+    func startLine(indented: Bool = true) {
+      lines.append(line)
+      line = indented ? String(repeating: " ", count: indent) : ""
+      lineWidth = indented ? indent : 0
+      hasWords = false
+    }
+    for word in text.split(separator: " ") {
+      var rest = Substring(word)
+      var restWidth = DisplayWidth.of(rest)
+      if hasWords {
+        if lineWidth + 1 + restWidth <= width {
+          line += " " + rest
+          lineWidth += 1 + restWidth
+          continue
+        }
+        startLine()
+      }
+      while lineWidth + restWidth > width {
+        let (prefix, prefixWidth) = DisplayWidth.prefix(of: rest, fittingIn: width - lineWidth)
+        if prefix.isEmpty {
+          if hasWords {
+            startLine()
+          } else if lineWidth > 0 {
+            // A wide character in the indent's last column: this line starts at the margin.
+            line = ""
+            lineWidth = 0
+          } else {
+            // A character wider than the whole width (two columns in one): `…` in its place.
+            line += TextFit.ellipsis
+            lineWidth += 1
+            hasWords = true
+            rest = rest.dropFirst()
+            restWidth = DisplayWidth.of(rest)
+            if !rest.isEmpty { startLine() }
+          }
+          continue
+        }
+        line += prefix
+        lineWidth += prefixWidth
+        hasWords = true
+        rest = rest[prefix.endIndex...]
+        restWidth -= prefixWidth
+        startLine()
+      }
+      if !rest.isEmpty {
+        line += rest
+        lineWidth += restWidth
+        hasWords = true
+      }
+    }
+    if hasWords || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,177 @@
+import CalendarPaging
+import Interchange
+import Recurrence
+
+/// One occurrence of an event as the pages show it: the calendar it comes from, its event's
+/// `UID` and the occurrence itself (start, end, text).
+///
+/// The one form every page, list and JSON object takes events in: whatever reads the
+/// calendars (the index) hands its results over as these, so the rendering never depends on
+/// how they were found.
+struct DayEvent: Sendable {
+  /// The calendar's name (`calendar.NAME` in the config file; `notes` for the sync folder).
+  let calendar: String
+  /// The event's `UID`.
+  let uid: String
+  /// The occurrence.
+  let occurrence: Occurrence
+
+  /// The text the query language searches: `SUMMARY`, `DESCRIPTION` and `LOCATION`, one per
+  /// line (a phrase never runs from one field into the next).
+  var searchableText: String { DayEvent.searchableText(of: occurrence.fields) }
+
+  /// `fields`' searchable text.
+  static func searchableText(of fields: EventFields) -> String {
+    [fields.summary, fields.description, fields.location].compactMap { $0 }.joined(
+      separator: "\n")
+  }
+}
+
+/// A calendar as pages show it: its name and the colour `calendar.NAME.color` gives it.
+struct EventCalendar: Sendable, Equatable {
+  /// The name.
+  let name: String
+  /// The SGR sequence of its colour; nil for none (the default look).
+  let color: String?
+}
+
+/// Where pages get their events: the calendars that are shown (hidden ones left out), the
+/// user's zone they are placed in, and the occurrences on a range of days.
+///
+/// Pages ask for a few days at a time (a page, a menu's window, a list's range), never for a
+/// series whole: the seeds' infinite data source, with the day as its item.
+protocol EventSource: AnyObject {
+  /// The zone times are shown in and days are counted in (`$TZ`, else the system's).
+  var userZone: any ZoneRules { get }
+  /// The calendars shown, in the order the config file names them.
+  var calendars: [EventCalendar] { get }
+  /// The occurrences that cover any of `days` in the user's zone, all-day ones first, then
+  /// by start, then by calendar and summary.
+  func events(covering days: ClosedRange<Day>) -> [DayEvent]
+  /// The first day after `day` on which an occurrence is under way; nil when none is found
+  /// (within the source's search bounds).
+  func firstDayWithEvents(after day: Day) -> Day?
+  /// The last day before `day` on which an occurrence is under way; nil when none is found.
+  func lastDayWithEvents(before day: Day) -> Day?
+  /// The events whose text `matches` (`DayEvent.searchableText`), each event once: its first
+  /// occurrence under way on or after `near` within `days`, else its last one within `days`
+  /// before it; ordered by start.
+  func events(
+    matching matches: (String) -> Bool, in days: ClosedRange<Day>, near: Day
+  ) -> [DayEvent]
+}
+
+extension EventSource {
+  /// Whether several calendars are shown: then each event line names its calendar.
+  var namesCalendars: Bool { calendars.count > 1 }
+
+  /// The calendar named `name`, if it is shown.
+  func calendar(named name: String) -> EventCalendar? {
+    calendars.first { $0.name == name }
+  }
+
+  /// The days of `days` that have events, from one look at the whole range.
+  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day> {
+    var found = Set<Day>()
+    for event in events(covering: days) {
+      let covered = event.occurrence.days(in: userZone).clamped(to: days)
+      for day in covered.everyDay { found.insert(day) }
+    }
+    return found
+  }
+
+  /// `events` split by the days of `days` they cover: an occurrence over several days is on
+  /// each of them.
+  func eventsByDay(_ events: [DayEvent], in days: ClosedRange<Day>) -> [Day: [DayEvent]] {
+    var byDay: [Day: [DayEvent]] = [:]
+    for event in events {
+      let covered = event.occurrence.days(in: userZone)
+      guard covered.overlaps(days) else { continue }
+      for day in covered.clamped(to: days).everyDay { byDay[day, default: []].append(event) }
+    }
+    return byDay
+  }
+}
+
+/// The order pages list occurrences in: all-day ones first, then by start (in `userZone`),
+/// then by end, calendar and summary (so the same events always come out the same way).
+func pageOrder(_ lhs: DayEvent, _ rhs: DayEvent, userZone: any ZoneRules) -> Bool {
+  let left = lhs.occurrence
+  let right = rhs.occurrence
+  if left.isAllDay != right.isAllDay { return left.isAllDay }
+  let leftStart = left.start.instant(in: userZone)
+  let rightStart = right.start.instant(in: userZone)
+  if leftStart != rightStart { return leftStart < rightStart }
+  let leftEnd = left.end.instant(in: userZone)
+  let rightEnd = right.end.instant(in: userZone)
+  if leftEnd != rightEnd { return leftEnd < rightEnd }
+  if lhs.calendar != rhs.calendar { return lhs.calendar < rhs.calendar }
+  return (left.fields.summary ?? "") < (right.fields.summary ?? "")
+}
+
+/// The order of a list's JSON: by start (an all-day occurrence at its first day's midnight in
+/// `userZone`), all-day ones first among those that start together, then as `pageOrder`.
+func startOrder(_ lhs: DayEvent, _ rhs: DayEvent, userZone: any ZoneRules) -> Bool {
+  let leftStart = lhs.occurrence.start.instant(in: userZone)
+  let rightStart = rhs.occurrence.start.instant(in: userZone)
+  if leftStart != rightStart { return leftStart < rightStart }
+  return pageOrder(lhs, rhs, userZone: userZone)
+}
+
+/// One day's events with the source they came from: what a page shows before the day's notes.
+struct DayEvents {
+  /// The source: its zone and calendars.
+  let source: any EventSource
+  /// The day.
+  let day: Day
+  /// The occurrences covering the day, in page order.
+  let events: [DayEvent]
+
+  /// `day`'s events from `source`.
+  init(source: any EventSource, day: Day) {
+    self.init(source: source, day: day, events: source.events(covering: day...day))
+  }
+
+  /// `events`, already found, on `day`.
+  init(source: any EventSource, day: Day, events: [DayEvent]) {
+    self.source = source
+    self.day = day
+    self.events = events
+  }
+
+  /// Appends the events' lines (`EventLines`) to `output`.
+  func appendLines(to output: Output, style: Style) {
+    EventLines(style: style, source: source).append(events, on: day, to: output)
+  }
+
+  /// Writes the member `name`: the events as an array.
+  func writeJSON(_ name: String, to json: inout JSONWriter) {
+    json.events(name, events, userZone: source.userZone)
+  }
+}
+
+/// The events of a run of days (a week, a month, a list's range), found with one look and
+/// split by day.
+struct PeriodEvents {
+  /// The source: its zone and calendars.
+  let source: any EventSource
+  /// The days.
+  let days: ClosedRange<Day>
+  /// The occurrences that overlap the days, each once, in page order.
+  let events: [DayEvent]
+  /// The occurrences on each day that has some, in page order.
+  let byDay: [Day: [DayEvent]]
+
+  /// The events of `days` from `source`.
+  init(source: any EventSource, days: ClosedRange<Day>) {
+    self.source = source
+    self.days = days
+    events = source.events(covering: days)
+    byDay = source.eventsByDay(events, in: days)
+  }
+
+  /// The events of `day`, one of `days`.
+  func on(_ day: Day) -> DayEvents {
+    DayEvents(source: source, day: day, events: byDay[day] ?? [])
+  }
+}
