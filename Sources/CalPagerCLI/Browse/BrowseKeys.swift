@@ -20,6 +20,11 @@ enum BrowseAction: Hashable, Sendable {
   case edit
   /// Select the next or the previous note.
   case selectNote(forward: Bool)
+  /// Scroll the notes this many rows down (up when negative), to read a note or a day longer
+  /// than the screen.
+  case scrollNotes(Int)
+  /// Scroll the notes a screen down or up.
+  case scrollNotesPage(forward: Bool)
   /// Delete the selected note, once confirmed.
   case delete
   /// Undo the last change.
@@ -79,6 +84,18 @@ enum BrowseKeys {
     Binding(
       keys: [.backTab], label: "S-Tab", help: "The previous note",
       action: .selectNote(forward: false)),
+    Binding(
+      keys: [.character("J")], label: "J", help: "Scroll notes down a line",
+      action: .scrollNotes(1)),
+    Binding(
+      keys: [.character("K")], label: "K", help: "Scroll notes up a line",
+      action: .scrollNotes(-1)),
+    Binding(
+      keys: [.character(" ")], label: "Space", help: "Scroll notes down a screen",
+      action: .scrollNotesPage(forward: true)),
+    Binding(
+      keys: [.character("b")], label: "b", help: "Scroll notes up a screen",
+      action: .scrollNotesPage(forward: false)),
     Binding(keys: [.character("a")], label: "a", help: "Add a note", action: .add),
     Binding(
       keys: [.character("A")], label: "A", help: "Add a note in $EDITOR", action: .addInEditor),

@@ -1,4 +1,5 @@
 import CalendarPaging
+import DisplayText
 import NoteStore
 
 /// A list over the page: search results, a row per note that Enter goes to, or a command's
@@ -106,5 +107,45 @@ enum BrowseStatus {
   static func bar(_ text: String, isError: Bool = false) -> ScreenLine {
     let style = ScreenStyle(bold: isError, reverse: true, foreground: isError ? .red : nil)
     return ScreenLine(" " + text, style: style, fill: ScreenStyle(reverse: true))
+  }
+
+  /// `text` whole, as bars `width` columns wide: wrapped at spaces, at its line breaks, and
+  /// inside a word wider than a bar (a long path), so that no part of a message is cut off
+  /// at the screen's edge.
+  static func bars(_ text: String, isError: Bool = false, width: Int) -> [ScreenLine] {
+    // The bar's leading space takes a column; escaping first makes the widths those drawn.
+    let room = max(width - 1, 1)
+    var rows: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var row = ""
+      var rowWidth = 0
+      for word in TerminalText.singleLine(String(paragraph)).split(separator: " ") {
+        let wordWidth = DisplayWidth.of(word)
+        if rowWidth > 0 && rowWidth + 1 + wordWidth <= room {
+          row += " " + word
+          rowWidth += 1 + wordWidth
+          continue
+        }
+        if rowWidth > 0 && wordWidth > room && rowWidth + 1 < room {
+          // A word wider than a whole row starts where the row stands, not on a row of its own.
+          row += " "
+          rowWidth += 1
+        } else if rowWidth > 0 {
+          rows.append(row)
+          (row, rowWidth) = ("", 0)
+        }
+        for character in word {
+          let characterWidth = DisplayWidth.of(String(character))
+          if rowWidth > 0 && rowWidth + characterWidth > room {
+            rows.append(row)
+            (row, rowWidth) = ("", 0)
+          }
+          row.append(character)
+          rowWidth += characterWidth
+        }
+      }
+      rows.append(row)
+    }
+    return rows.map { bar($0, isError: isError) }
   }
 }

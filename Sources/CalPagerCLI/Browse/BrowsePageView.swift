@@ -45,8 +45,22 @@ protocol BrowsePageView {
   var notes: [Note] { get }
 
   /// The page's rows on a screen area `width` columns by `height` rows, the note at
-  /// `selectedNote` (an index into `notes`) marked and scrolled into view.
-  func rows(width: Int, height: Int, selectedNote: Int?) -> [ScreenLine]
+  /// `selectedNote` (an index into `notes`) marked and scrolled into view, then the notes
+  /// scrolled `scroll` rows further (up when negative; kept within `scrolling`'s range).
+  func rows(width: Int, height: Int, selectedNote: Int?, scroll: Int) -> [ScreenLine]
+
+  /// How far the notes can scroll from where `rows` puts them with `scroll` 0, on the same
+  /// area: a note or a day longer than the screen is read by scrolling (`J`, `K`, Space, `b`).
+  func scrolling(width: Int, height: Int, selectedNote: Int?) -> NoteScrolling
+}
+
+/// How far a page's notes scroll, in rows, from where the selection puts them.
+struct NoteScrolling: Hashable, Sendable {
+  /// The scrolls `rows` accepts: from the top of the notes to their last row in view.
+  let range: ClosedRange<Int>
+  /// The rows Space and `b` move by: the notes' area less the two rows the `…` marks take,
+  /// so that no row is skipped.
+  let page: Int
 }
 
 /// The day page: the menu of days (as `show` draws it, the selected day in bold, the
@@ -63,7 +77,7 @@ struct DayPageView: BrowsePageView {
 
   var day: Day { page.day }
 
-  func rows(width: Int, height: Int, selectedNote: Int?) -> [ScreenLine] {
+  func rows(width: Int, height: Int, selectedNote: Int?, scroll: Int) -> [ScreenLine] {
     let menu = menuRows(width: width)
     var heading = day.longName
     if day == page.menu.today { heading += " · today" }
@@ -72,7 +86,7 @@ struct DayPageView: BrowsePageView {
     heading += " · " + (notes.isEmpty ? "no notes" : countText(notes.count, "note"))
     let head = [ScreenLine(heading, style: ScreenStyle(bold: true))]
     let room = max(height - menu.count - head.count, 0)
-    let body = noteRows(width: width, room: room, selectedNote: selectedNote)
+    let body = noteRows(width: width, room: room, selectedNote: selectedNote, scroll: scroll)
     if page.menu.options.position == .bottom {
       let filler = Array(repeating: ScreenLine(), count: max(room - body.count, 0))
       return head + body + filler + menu
@@ -120,9 +134,20 @@ struct DayPageView: BrowsePageView {
     return line
   }
 
-  /// The events' rows, then the notes' (`  #12  text`, wrapped as `show` wraps them),
-  /// scrolled so that the selected note is in view; `…` rows say what is above or below.
-  private func noteRows(width: Int, room: Int, selectedNote: Int?) -> [ScreenLine] {
+  func scrolling(width: Int, height: Int, selectedNote: Int?) -> NoteScrolling {
+    let room = max(height - menuRows(width: width).count - 1, 0)
+    let layout = noteLayout(width: width, room: room, selectedNote: selectedNote)
+    let last = max(layout.rows.count - room, 0)
+    return NoteScrolling(range: -layout.first...(last - layout.first), page: max(room - 2, 1))
+  }
+
+  /// The events' rows, then the notes' as `show` lays them out, each with the index of its
+  /// note (-1 for an event), and the first row shown when the notes do not scroll: the
+  /// selected note whole when it fits, with a row for the marks above and below, else from
+  /// its top.
+  private func noteLayout(width: Int, room: Int, selectedNote: Int?) -> (
+    rows: [(note: Int, text: Substring)], first: Int
+  ) {
     let style = Style(json: false, color: false, width: width)
     var layout = NoteLines(style: style, notes: notes)
     var rows: [(note: Int, text: Substring)] = []
@@ -137,21 +162,29 @@ struct DayPageView: BrowsePageView {
       let text = String(decoding: output.buffer, as: UTF8.self)
       for line in text.split(separator: "\n") { rows.append((index, line)) }
     }
-    guard room > 0 else { return [] }
     var first = 0
     if rows.count > room, let selectedNote,
       let start = rows.firstIndex(where: { $0.note == selectedNote })
     {
       let end = (rows.lastIndex { $0.note == selectedNote } ?? start) + 1
-      // The selected note whole when it fits, with a row for the marks above and below.
       first = min(max(0, end - room + 1), start > 0 ? start - 1 : 0)
     }
+    return (rows, first)
+  }
+
+  /// The events' rows, then the notes' (`  #12  text`, wrapped as `show` wraps them),
+  /// scrolled so that the selected note is in view, then by `scroll`; `…` rows say what is above or below.
+  private func noteRows(width: Int, room: Int, selectedNote: Int?, scroll: Int) -> [ScreenLine] {
+    let (rows, auto) = noteLayout(width: width, room: room, selectedNote: selectedNote)
+    guard room > 0 else { return [] }
+    let first = min(max(auto + scroll, 0), max(rows.count - room, 0))
     var shown = rows[first...].prefix(room).map { row -> ScreenLine in
       guard row.note == selectedNote else { return ScreenLine(String(row.text)) }
       let marked = row.text.hasPrefix("  #") ? " ›" + row.text.dropFirst(2) : row.text
       return ScreenLine(String(marked), style: ScreenStyle(reverse: true))
     }
-    if first > 0 { shown[0] = ScreenLine("  … \(first) more above", style: .dim) }
+    // The mark takes the place of the row `first`: that row is hidden too.
+    if first > 0 { shown[0] = ScreenLine("  … \(first + 1) more above", style: .dim) }
     let below = rows.count - first - shown.count
     if below > 0 {
       shown[shown.count - 1] = ScreenLine("  … \(below + 1) more below", style: .dim)

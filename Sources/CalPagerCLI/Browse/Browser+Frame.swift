@@ -20,30 +20,39 @@ extension Browser {
     case .pager, .prompt, .confirmDelete:
       break
     }
-    var lines = page?.rows(width: width, height: height - 1, selectedNote: selectedNote) ?? []
-    lines = Array(lines.prefix(height - 1))
-    lines += Array(repeating: ScreenLine(), count: height - 1 - lines.count)
+    var bottom: [ScreenLine]
+    var cursor: Screen.Position?
     switch mode {
     case .prompt(_, let prompt):
       let (line, column) = prompt.line(columns: width)
-      lines.append(line)
-      return (lines, Screen.Position(row: height - 1, column: column))
+      bottom = [line]
+      cursor = Screen.Position(row: height - 1, column: column)
     case .confirmDelete(let note):
-      lines.append(BrowseStatus.bar(Self.deleteQuestion(note, width: width)))
+      bottom = [BrowseStatus.bar(Self.deleteQuestion(note, width: width))]
     default:
-      lines.append(statusBar)
+      // A message longer than the screen is wide takes the rows it needs (the page gives
+      // them up), up to the whole screen.
+      bottom = Array(statusBar(width: width).prefix(height))
     }
-    return (lines, nil)
+    let room = height - bottom.count
+    var lines =
+      page?.rows(width: width, height: room, selectedNote: selectedNote, scroll: noteScroll)
+      ?? []
+    lines = Array(lines.prefix(room))
+    lines += Array(repeating: ScreenLine(), count: room - lines.count)
+    return (lines + bottom, cursor)
   }
 
-  /// The status bar: the message, else a note that the selection waits to be saved, else the
-  /// hint.
-  var statusBar: ScreenLine {
-    if let message { return BrowseStatus.bar(message.text, isError: message.isError) }
-    if selectionSavePending {
-      return BrowseStatus.bar("The database is locked: the selection is saved when it is free")
+  /// The status bar's rows: the message, whole, on as many rows as it takes `width` wide;
+  /// else a note that the selection waits to be saved; else the hint.
+  func statusBar(width: Int) -> [ScreenLine] {
+    if let message {
+      return BrowseStatus.bars(message.text, isError: message.isError, width: width)
     }
-    return BrowseStatus.bar(Self.hint)
+    if selectionSavePending {
+      return [BrowseStatus.bar("The database is locked: the selection is saved when it is free")]
+    }
+    return [BrowseStatus.bar(Self.hint)]
   }
 
   /// `Delete #12 "Dentist at 10:00"? (y/n)`, the text cut to fit.

@@ -73,6 +73,9 @@ final class Browser {
   private(set) var page: (any BrowsePageView)?
   /// The index of the selected note in `page.notes`, if the page has notes.
   private(set) var selectedNote: Int?
+  /// How far the notes are scrolled (`J`, `K`, Space, `b`) from where the selected note puts
+  /// them, in rows; back to 0 when the day or the selected note changes.
+  private(set) var noteScroll = 0
   /// What the keys act on.
   private(set) var mode = Mode.pager
   /// The status bar's message.
@@ -190,6 +193,10 @@ final class Browser {
     case .addInEditor: addInEditor()
     case .edit: editSelectedNote()
     case .selectNote(let forward): selectNote(forward: forward)
+    case .scrollNotes(let rows): scrollNotes(by: rows)
+    case .scrollNotesPage(let forward):
+      let scrolling = notesScrolling
+      scrollNotes(by: forward ? scrolling?.page ?? 0 : -(scrolling?.page ?? 0))
     case .delete:
       guard let note = selectedNoteValue else {
         message = Message(text: "No note to delete on this day", isError: true)
@@ -278,6 +285,7 @@ final class Browser {
     let loaded = try unit.page(in: session, width: max(size.columns, 1), moving: target)
     page = loaded
     seenToken = token
+    if target != nil || noteID != nil { noteScroll = 0 }
     if loaded.notes.isEmpty {
       selectedNote = nil
     } else {
@@ -346,5 +354,20 @@ final class Browser {
     }
     let count = page.notes.count
     selectedNote = ((selectedNote ?? 0) + (forward ? 1 : -1) + count) % count
+    noteScroll = 0
+  }
+
+  /// How far the notes can scroll on the page as the pager draws it (the screen less the
+  /// status bar), or nil without a page.
+  private var notesScrolling: NoteScrolling? {
+    page?.scrolling(
+      width: max(size.columns, 1), height: max(size.rows - 1, 1), selectedNote: selectedNote)
+  }
+
+  /// Scrolls the notes `rows` down (up when negative), no further than their first and last
+  /// rows: a key past an edge changes nothing, so the next key the other way moves at once.
+  private func scrollNotes(by rows: Int) {
+    guard let range = notesScrolling?.range else { return }
+    noteScroll = min(max(noteScroll + rows, range.lowerBound), range.upperBound)
   }
 }

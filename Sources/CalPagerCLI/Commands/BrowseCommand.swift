@@ -28,6 +28,10 @@ struct BrowseCommand: ArgumentlessCommand {
         N       The previous day with notes
         Tab     The next note
         S-Tab   The previous note
+        J       Scroll notes down a line
+        K       Scroll notes up a line
+        Space   Scroll notes down a screen
+        b       Scroll notes up a screen
         a       Add a note
         A       Add a note in $EDITOR
         e       Edit the note in $EDITOR
