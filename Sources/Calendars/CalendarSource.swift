@@ -1,3 +1,4 @@
+import Glibc
 /// A calendar the user named: `calendar.NAME = PATH` in the config file, or the sync folder
 /// (named `notes`).
 public struct CalendarSource: Sendable, Hashable {
@@ -32,12 +33,16 @@ public struct CalendarSource: Sendable, Hashable {
   }
 
   /// The index file: `$XDG_CACHE_HOME/calpager/events.db`, else `~/.cache/calpager/events.db`;
-  /// nil when neither variable is an absolute path.
+  /// nil when neither variable is an absolute path, or `$HOME` is not a folder that exists
+  /// (a service's `HOME=/nonexistent`: calpager never makes a home folder).
   public static func cachePath(environment: [String: String]) -> String? {
     if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
       return base + "/calpager/events.db"
     }
-    if let home = environment["HOME"], home.hasPrefix("/") {
+    var status = stat()
+    if let home = environment["HOME"], home.hasPrefix("/"), stat(home, &status) == 0,
+      status.st_mode & S_IFMT == S_IFDIR
+    {
       return home + "/.cache/calpager/events.db"
     }
     return nil

@@ -178,7 +178,7 @@ enum CalendarsError: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .noCachePath: return "neither XDG_CACHE_HOME nor HOME is set to an absolute path"
+    case .noCachePath: return "neither XDG_CACHE_HOME nor HOME names a folder to keep it in"
     }
   }
 }

@@ -195,3 +195,19 @@ import Testing
     #expect(calendars["same"]?["sameAs"] as? String == "notes")
   }
 }
+
+extension CalendarsEndToEndTests {
+  /// A service's `HOME=/nonexistent` (a cron job, a system user): the events still show, read
+  /// into memory, and calpager makes no home folder for its cache.
+  @Test func aHomeThatDoesNotExistIsNeverMadeForTheCache() throws {
+    let work = try vdir("work", ["a.ics": Self.ics(Self.event("a", "Dentist"))])
+    var environment = try config("calendar.work = \(work)\n")
+    let home = calpager.directory.file("missing-home")
+    environment["HOME"] = home
+    environment["XDG_CACHE_HOME"] = nil
+    let result = try calpager.run(["goto", "2024-05-01"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Dentist"))
+    #expect(!FileManager.default.fileExists(atPath: home))
+  }
+}

@@ -1,11 +1,13 @@
 import CalendarPaging
 import Recurrence
 
+@testable import CalPagerCLI
+
 /// Events from series held in memory: each calendar with its `EventSeries`, expanded around
 /// the days asked for, never whole.
 ///
-/// What pages read when the series are at hand (a calendar read for this command, the
-/// tests' own series); the index hands its series over the same way.
+/// The tests' own series on the pages, the way the index hands its series over: test support,
+/// not product code.
 final class SeriesEventSource: EventSource {
   let userZone: any ZoneRules
   let calendars: [EventCalendar]
