@@ -26,7 +26,8 @@ final class IndexEventSource: EventSource {
     config: UserConfig, syncFolder: String?, environment: [String: String]
   ) throws -> IndexEventSource? {
     guard !config.calendars.isEmpty || syncFolder != nil else { return nil }
-    let index = try UserCalendars.open(environment: environment, syncDirectory: syncFolder)
+    let index = try UserCalendars.open(
+      config: config, environment: environment, syncDirectory: syncFolder)
     let userZone = ZoneResolver.userZone(tz: environment["TZ"], readFile: ZoneFiles.read)
     let shown = index.sources.filter { config.calendarLooks[$0.name]?.isHidden != true }
     return IndexEventSource(

@@ -86,7 +86,6 @@ final class Session {
     do {
       let config = try UserConfig.load(environment: environment)
       let syncFolder = try store.settings()[SyncSettings.directory]
-      guard !config.calendars.isEmpty || syncFolder != nil else { return }
       pager.events = try IndexEventSource.open(
         config: config, syncFolder: syncFolder, environment: environment)
     } catch {

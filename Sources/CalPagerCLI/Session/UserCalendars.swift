@@ -15,10 +15,8 @@ enum UserCalendars {
   /// The calendars named in the config file and the sync folder.
   ///
   /// - Throws: `CLIError.badConfig` naming the config file's line that is wrong.
-  static func sources(environment: [String: String], syncDirectory: String?) throws
-    -> [CalendarSource]
-  {
-    var sources = try UserConfig.load(environment: environment).calendars
+  static func sources(config: UserConfig, syncDirectory: String?) -> [CalendarSource] {
+    var sources = config.calendars
     if let syncDirectory, !syncDirectory.isEmpty {
       sources.insert(
         CalendarSource(name: CalendarSource.syncFolderName, path: syncDirectory), at: 0)
@@ -29,13 +27,15 @@ enum UserCalendars {
   /// Opens the calendars and brings their index up to date; the files first seen failing
   /// are said on stderr, a line each.
   ///
-  /// - Throws: `CLIError.badConfig` for a bad config line; an error of the index only when
-  ///   not even one in memory can be made.
+  /// `config` is the config file as the command already read it: it is read once a command.
+  ///
+  /// - Throws: An error of the index only when not even one in memory can be made.
   static func open(
-    environment: [String: String], syncDirectory: String?, rescan: Bool = false
+    config: UserConfig, environment: [String: String], syncDirectory: String?,
+    rescan: Bool = false
   ) throws -> EventCalendars {
     let calendars = try EventCalendars.open(
-      sources: sources(environment: environment, syncDirectory: syncDirectory),
+      sources: sources(config: config, syncDirectory: syncDirectory),
       cachePath: CalendarSource.cachePath(environment: environment), zones: zones,
       rescan: rescan)
     if !calendars.notices.isEmpty {
@@ -55,6 +55,7 @@ extension CommandContext {
   func calendars(rescan: Bool = false) throws -> EventCalendars {
     let directory = try store.settings()[SyncSettings.directory]
     return try UserCalendars.open(
-      environment: environment, syncDirectory: directory, rescan: rescan)
+      config: UserConfig.load(environment: environment), environment: environment,
+      syncDirectory: directory, rescan: rescan)
   }
 }
