@@ -22,6 +22,11 @@ public enum Quote {
     "'" + Quote.text(text) + "'"
   }
 
+  /// `'path'`, whole (a path cut short names no file), escaped for one line of a terminal.
+  public static func path(_ path: some StringProtocol) -> String {
+    "'" + TerminalText.singleLine(String(path)) + "'"
+  }
+
   /// Bytes read as UTF-8 (invalid sequences shown as U+FFFD), then as `text(_:)`.
   public static func bytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     // Decode a little more than is shown, so the cut is made on characters, not bytes.

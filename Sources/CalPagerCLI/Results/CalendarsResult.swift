@@ -73,7 +73,7 @@ struct CalendarsResult: TextOrJSONResult {
     }
     for status in statuses {
       let name = TerminalText.singleLine(status.source.name)
-      output.line("\(name): \(Quote.quoted(TerminalText.singleLine(status.source.path)))")
+      output.line("\(name): \(Quote.path(status.source.path))")
       switch status.state {
       case .read:
         output.line(
@@ -86,21 +86,21 @@ struct CalendarsResult: TextOrJSONResult {
       }
       for file in status.unreadable {
         output.line(
-          "  cannot read \(Quote.quoted(TerminalText.singleLine(file.path))): "
+          "  cannot read \(Quote.path(file.path)): "
             + TerminalText.singleLine(file.reason)
             + (status.events > 0 ? " (its last readable events, if any, are shown marked)" : ""))
       }
       for file in status.problems {
         for problem in file.problems {
           output.line(
-            "  \(Quote.quoted(TerminalText.singleLine(file.path))): "
+            "  \(Quote.path(file.path)): "
               + TerminalText.singleLine(problem))
         }
       }
       for duplicate in status.duplicateUIDs {
-        let paths = duplicate.paths.map { Quote.quoted(TerminalText.singleLine($0)) }
+        let paths = duplicate.paths.map { Quote.path($0) }
         output.line(
-          "  the UID \(Quote.quoted(TerminalText.singleLine(duplicate.uid))) is in "
+          "  the UID \(Quote.quoted(duplicate.uid)) is in "
             + "\(paths.joined(separator: " and ")): shown once, from the first")
       }
     }

@@ -152,11 +152,11 @@ extension UserConfig {
     }
     guard !path.isEmpty else { try fail("the path of calendar \(Quote.quoted(name)) is empty") }
     guard let expanded = CalendarSource.expandingTilde(path, home: home) else {
-      try fail("the path \(Quote.quoted(path)) starts with '~' but HOME is not set")
+      try fail("the path \(Quote.path(path)) starts with '~' but HOME is not set")
     }
     guard expanded.hasPrefix("/") else {
       try fail(
-        "the path \(Quote.quoted(path)) of calendar \(Quote.quoted(name)) is relative: give it "
+        "the path \(Quote.path(path)) of calendar \(Quote.quoted(name)) is relative: give it "
           + "from / or ~")
     }
     return CalendarSource(name: name, path: expanded)

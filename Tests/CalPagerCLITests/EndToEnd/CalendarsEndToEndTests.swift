@@ -69,7 +69,9 @@ import Testing
         "d.ics": "not a calendar\r\n",
       ])
     symlink(work + "/loop.ics", work + "/loop.ics")
-    let holidays = calpager.directory.file("holidays.ics")
+    // A name long enough that the path is longer than a message quotes of what a user typed:
+    // a listing shows a path whole.
+    let holidays = calpager.directory.file("holidays-of-the-state-and-of-the-school-year.ics")
     try writeFile(holidays, Self.ics(Self.event("h1", "Labour Day"), Self.event("h2", "Other")))
     let environment = try config(
       "calendar.work = ~/work\ncalendar.holidays = \(holidays)\n"
