@@ -133,10 +133,18 @@ struct CalendarScan {
         let lastEnd =
           extent.earliestStart == nil
           ? EventIndex.never : extent.latestEnd.map { Self.sum($0, 2 * 86_400) }
+        // An event that does not recur has its occurrences kept now; a recurring one's are
+        // kept a month at a time, as pages ask for them.
+        let occurrences =
+          event.recurs
+          ? []
+          : event.series.occurrences(
+            overlapping: Int.min / 2..<Int.max / 2, userZone: FixedOffsetZone.utc
+          ).occurrences.map(StoredOccurrence.init)
         records.append(
           EventRecord(
             uid: event.series.uid, recurs: event.recurs, firstStart: firstStart,
-            lastEnd: lastEnd, text: event.text))
+            lastEnd: lastEnd, text: event.text, occurrences: occurrences))
       }
       addedRecurring += try index.replaceFile(
         calendar: calendar, path: path, stamp: stamp, events: records,

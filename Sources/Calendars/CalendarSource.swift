@@ -1,4 +1,5 @@
 import Glibc
+
 /// A calendar the user named: `calendar.NAME = PATH` in the config file, or the sync folder
 /// (named `notes`).
 public struct CalendarSource: Sendable, Hashable {

@@ -10,28 +10,90 @@ extension EventCalendars {
   /// whose `UID` several files of a calendar hold is shown once (from the first path); a
   /// cancelled one not at all.
   ///
-  /// - Complexity: a query on the index, then parsing and expanding only the events whose
-  ///   bounds meet `days`.
+  /// - Complexity: a query on the index for the occurrences kept there (of events that do not
+  ///   recur, and of recurring ones in the months expanded); only an event with too many
+  ///   occurrences to keep is parsed and expanded.
   public func events(covering days: ClosedRange<Day>, userZone: any ZoneRules) -> [DayOccurrence] {
-    let window = Self.window(days, userZone: userZone)
-    guard index != nil else { return [] }
-    let expanded = expandMonths(of: window)
-    let candidates =
-      (try? index?.events(mayOverlap: window, calendars: readNames, allRecurring: !expanded))
-      ?? []
     var found: [DayOccurrence] = []
-    var seen: Set<[String]> = []
-    for event in candidates where seen.insert([event.calendar, event.uid]).inserted {
+    forEachOccurrence(covering: days, userZone: userZone) {
+      found.append($0)
+      return true
+    }
+    return Self.ordered(found, userZone: userZone)
+  }
+
+  /// The days of `days` that an occurrence of the calendars `shown` covers in `userZone`.
+  ///
+  /// What a menu or a month grid marks: each day is asked alone and the search stops at its
+  /// first occurrence, so a busy day costs no more than a quiet one.
+  public func daysWithEvents(
+    in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
+  ) -> Set<Day> {
+    var marked = Set<Day>()
+    var day = days.lowerBound
+    while true {
+      if !marked.contains(day) {
+        forEachOccurrence(covering: day...day, userZone: userZone) { found in
+          guard shown.contains(found.calendar) else { return true }
+          let covered = found.occurrence.days(in: userZone).clamped(to: days)
+          var each = covered.lowerBound
+          while true {
+            marked.insert(each)
+            guard each < covered.upperBound, let next = each.next else { break }
+            each = next
+          }
+          return false
+        }
+      }
+      guard day < days.upperBound, let next = day.next else { break }
+      day = next
+    }
+    return marked
+  }
+
+  /// Calls `body` with each occurrence covering `days` in `userZone` (in no order) until it
+  /// returns false.
+  func forEachOccurrence(
+    covering days: ClosedRange<Day>, userZone: any ZoneRules,
+    _ body: (DayOccurrence) -> Bool
+  ) {
+    guard let index else { return }
+    let window = Self.window(days, userZone: userZone)
+    let expanded = expandMonths(of: window)
+    // An occurrence reaching into two months expanded is kept with each, or kept with one
+    // and expanded again with the other (an event too busy in it to keep): seen once.
+    var seen: Set<OccurrenceKey> = []
+    var going = true
+    try? index.occurrences(mayOverlap: window, calendars: readNames, recurring: expanded) {
+      kept in
+      guard let occurrence = kept.occurrence.occurrence,
+        occurrence.overlaps(window, userZone: userZone),
+        seen.insert(OccurrenceKey(kept.calendar, kept.uid, occurrence)).inserted
+      else { return true }
+      going = body(
+        DayOccurrence(
+          calendar: kept.calendar, uid: kept.uid, occurrence: occurrence,
+          isStale: kept.isStale))
+      return going
+    }
+    guard going else { return }
+    // The events whose occurrences are not kept: too many in a month, or every recurring one
+    // when the months cannot be expanded.
+    let candidates =
+      (try? index.events(mayOverlap: window, calendars: readNames, allRecurring: !expanded))
+      ?? []
+    var seenEvents: Set<[String]> = []
+    for event in candidates where seenEvents.insert([event.calendar, event.uid]).inserted {
       for series in parsed(event) {
-        for occurrence in series.occurrences(covering: days, userZone: userZone).occurrences {
-          found.append(
-            DayOccurrence(
-              calendar: event.calendar, uid: event.uid, occurrence: occurrence,
-              isStale: event.isStale))
+        for occurrence in series.occurrences(covering: days, userZone: userZone).occurrences
+        where seen.insert(OccurrenceKey(event.calendar, event.uid, occurrence)).inserted {
+          let found = DayOccurrence(
+            calendar: event.calendar, uid: event.uid, occurrence: occurrence,
+            isStale: event.isStale)
+          guard body(found) else { return }
         }
       }
     }
-    return Self.ordered(found, userZone: userZone)
   }
 
   /// The occurrences covering `days` for which `matches` is true: what a search over
@@ -65,7 +127,8 @@ extension EventCalendars {
     let instant = Self.window(from...from, userZone: userZone).lowerBound
     let candidates =
       (try? index?.events(
-        mayOverlap: instant..<Int.max / 2, calendars: readNames, allRecurring: true)) ?? []
+        mayOverlap: instant..<Int.max / 2, calendars: readNames, allRecurring: true,
+        oneOff: true)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {
@@ -99,7 +162,8 @@ extension EventCalendars {
     let end = Self.window(to...to, userZone: userZone).upperBound
     let candidates =
       (try? index?.events(
-        mayOverlap: Int.min / 2..<end, calendars: readNames, allRecurring: true)) ?? []
+        mayOverlap: Int.min / 2..<end, calendars: readNames, allRecurring: true,
+        oneOff: true)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {
@@ -153,5 +217,21 @@ extension EventCalendars {
         < ($1.event.calendar, $1.event.occurrence.fields.summary ?? "", $1.event.uid)
     }
     .map(\.event)
+  }
+}
+
+/// What tells two occurrences of one event apart: a month expanded keeps those that reach
+/// into it, so one reaching into two months is found twice.
+struct OccurrenceKey: Hashable {
+  let calendar: String
+  let uid: String
+  let start: OccurrenceTime
+  let recurrenceID: OccurrenceTime?
+
+  init(_ calendar: String, _ uid: String, _ occurrence: Occurrence) {
+    self.calendar = calendar
+    self.uid = uid
+    start = occurrence.start
+    recurrenceID = occurrence.recurrenceID
   }
 }

@@ -6,9 +6,9 @@ import Recurrence
 /// The months of recurring events expanded once and kept in the index: what keeps a page from
 /// parsing and expanding every open-ended series each time it is shown.
 ///
-/// Spans are computed in UTC and widened by a day either way, so they hold for any user's
-/// zone (all-day and floating occurrences move with it by less than a day); the page then
-/// expands, in the user's zone, only the events whose spans meet it.
+/// Occurrences are computed in UTC with bounds widened by a day either way for all-day and
+/// floating times, so they hold for any user's zone (such occurrences move with it by less
+/// than a day); the page then places them in the user's zone.
 extension EventCalendars {
   /// The most months kept expanded; past it they are all forgotten and the pages' months
   /// expanded again (a browse across decades).
@@ -53,11 +53,12 @@ extension EventCalendars {
         Self.monthWindow(missing.first!)
         .lowerBound..<Self.monthWindow(missing.last!)
         .upperBound
-      var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
+      var expansion = Expansion()
       for event in try index.recurringEvents(mayOverlap: whole) {
-        spans += self.spans(of: event, months: missing)
+        expand(event, months: missing, into: &expansion)
       }
-      try index.addSpans(spans, expanding: missing)
+      try index.addSpans(
+        expansion.spans, occurrences: expansion.occurrences, expanding: missing)
       return true
     } catch {
       spansUnavailable = true
@@ -71,44 +72,43 @@ extension EventCalendars {
     guard let index, !ids.isEmpty else { return }
     let months = try index.expandedMonths().sorted()
     guard !months.isEmpty else { return }
-    var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
+    var expansion = Expansion()
     for event in try index.recurringEvents(ids: ids) {
-      spans += self.spans(of: event, months: months)
+      expand(event, months: months, into: &expansion)
     }
-    try index.addSpans(spans, expanding: [])
+    try index.addSpans(expansion.spans, occurrences: expansion.occurrences, expanding: [])
   }
 
-  /// The spans of `event`'s occurrences in each of `months`.
-  ///
-  /// One per occurrence (so a day page reads only the events with an occurrence near it), or
-  /// one for the month when it has more than `spansPerMonth` there. All-day and floating occurrences are widened by a
-  /// day either way (they move with the user's zone); timed ones are exact instants.
-  private func spans(of event: IndexedEvent, months: [Int]) -> [(
-    series: Int, month: Int, start: Int, end: Int
-  )] {
+  /// What expanding months of recurring events keeps: their occurrences, or for an event with
+  /// too many in a month, the span they take there.
+  struct Expansion {
     var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
+    var occurrences: [(series: Int, month: Int, occurrences: [StoredOccurrence])] = []
+  }
+
+  /// Expands `event` over each of `months` into `expansion`.
+  ///
+  /// Its occurrences there are kept whole (a page reads them without parsing the event), or
+  /// when it has more than `occurrencesPerMonth` there (a rule by the minute), one span for the
+  /// month, and a page that meets it expands the event. Computed in UTC: an occurrence's
+  /// times are its event's (floating and all-day ones as written), the same in every zone;
+  /// only where it falls moves with the user's zone, by less than the day the bounds allow.
+  private func expand(_ event: IndexedEvent, months: [Int], into expansion: inout Expansion) {
     let utc = FixedOffsetZone.utc
     for series in parsed(event) {
       for month in months {
-        let window = Self.monthWindow(month)
-        let found = series.occurrences(overlapping: window, userZone: utc).occurrences
-        let bounds = found.map { occurrence -> (Int, Int) in
-          let start = occurrence.start.instant(in: utc)
-          let end = max(occurrence.end.instant(in: utc), start)
-          guard case .instant = occurrence.start else { return (start - 86_400, end + 86_400) }
-          return (start, end)
-        }
-        if bounds.count > Self.spansPerMonth {
-          spans.append(
-            (event.id, month, bounds.map(\.0).min()!, bounds.map(\.1).max()!))
-        } else {
-          spans += bounds.map { (event.id, month, $0.0, $0.1) }
+        let found = series.occurrences(overlapping: Self.monthWindow(month), userZone: utc)
+          .occurrences.map(StoredOccurrence.init)
+        if found.count > Self.occurrencesPerMonth {
+          expansion.spans.append(
+            (event.id, month, found.map(\.low).min()!, found.map(\.high).max()!))
+        } else if !found.isEmpty {
+          expansion.occurrences.append((event.id, month, found))
         }
       }
     }
-    return spans
   }
 
-  /// The most spans an event keeps for one month: a daily event's.
-  static let spansPerMonth = 62
+  /// The most occurrences an event keeps for one month: a daily event's, twice.
+  static let occurrencesPerMonth = 62
 }

@@ -125,6 +125,18 @@ package final class Statement {
     }
   }
 
+  /// Runs `row` on each row while it returns true: a reader that needs only the first rows
+  /// that pass a test of its own.
+  package func forEachRowWhile(
+    _ values: [DatabaseValue], _ row: (Statement) throws -> Bool
+  ) throws {
+    try bind(values)
+    defer { sqlite3_reset(handle) }
+    while try step() {
+      guard try row(self) else { return }
+    }
+  }
+
   /// Whether the column at `index` (0-based) of the current row is NULL.
   package func isNull(at index: Int32) -> Bool {
     sqlite3_column_type(handle, index) == SQLITE_NULL

@@ -55,6 +55,18 @@ public struct Occurrence: Sendable {
   /// Whether an override (a `RECURRENCE-ID` component) gave this occurrence.
   public let isOverride: Bool
 
+  /// An occurrence as given: what an index that kept one gives back.
+  public init(
+    start: OccurrenceTime, end: OccurrenceTime, recurrenceID: OccurrenceTime?,
+    fields: EventFields, isOverride: Bool
+  ) {
+    self.start = start
+    self.end = end
+    self.recurrenceID = recurrenceID
+    self.fields = fields
+    self.isOverride = isOverride
+  }
+
   /// Whether the occurrence is all-day.
   public var isAllDay: Bool {
     if case .day = start { return true }

@@ -770,7 +770,9 @@ def main():
     parser.add_argument("--sections", default="oneshot,search,shell,export,browse,sync",
                         help="any of oneshot, search, shell, export (export includes import), "
                         "browse (key press to frame in calpager browse, through a pty), "
-                        "sync (calpager sync with a vdir: sync_bench.py)")
+                        "sync (calpager sync with a vdir: sync_bench.py), calendars (pages "
+                        "with 10^4 event files beside the largest size, against none and "
+                        "khal: calendars_bench.py; not in the default list)")
     parser.add_argument("--sync-sizes",
                         help="note counts of the sync section (default 10000,100000)")
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
@@ -824,6 +826,10 @@ def main():
         check_export(calpager, databases[0])
         export_import(calpager, databases[-1], empty_database(calpager), results,
                       arguments.bulk_runs)
+    if "calendars" in sections:
+        import calendars_bench
+        calendars_bench.section(sys.modules[__name__], calpager, sizes[-1], results,
+                                arguments.runs, arguments.no_build)
     if "sync" in sections:
         import sync_bench
         sync_sizes = [int(size) for size in (arguments.sync_sizes or "10000,100000").split(",")]

@@ -37,9 +37,10 @@ KEYS = [
 class Pager:
     """calpager browse on a pty of `columns` by `rows`."""
 
-    def __init__(self, binary, database, columns=80, rows=24):
-        environment = dict(os.environ, TERM="xterm-256color", NO_COLOR="1", TZ="UTC",
-                           LC_ALL="C.UTF-8")
+    def __init__(self, binary, database, columns=80, rows=24, environment=None):
+        # In UTC unless the caller's environment says otherwise (the calendars' zone).
+        environment = dict(environment or dict(os.environ, TZ="UTC"), TERM="xterm-256color",
+                           NO_COLOR="1", LC_ALL="C.UTF-8")
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
@@ -76,12 +77,13 @@ class Pager:
             raise RuntimeError(f"browse ended with status {status}")
 
 
-def measure(binary, database, presses):
-    """The latencies of each kind of key, in seconds: {name: [seconds, ...]}."""
+def measure(binary, database, presses, environment=None):
+    """The latencies of each kind of key, in seconds: {name: [seconds, ...]}; `environment`
+    is calpager's (by default this one's, in UTC)."""
     # A database just copied is dirty in the page cache: the first commit's fsync would write
     # all of it.
     os.sync()
-    pager = Pager(binary, database)
+    pager = Pager(binary, database, environment=environment)
     latencies = {}
     try:
         for name, keys in KEYS:

@@ -48,6 +48,8 @@ protocol EventSource: AnyObject {
   /// The occurrences that cover any of `days` in the user's zone, all-day ones first, then
   /// by start, then by calendar and summary.
   func events(covering days: ClosedRange<Day>) -> [DayEvent]
+  /// The days of `days` that an occurrence covers: what menus and grids mark.
+  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day>
   /// The first day after `day` on which an occurrence is under way; nil when none is found
   /// (within the source's search bounds).
   func firstDayWithEvents(after day: Day) -> Day?

@@ -49,6 +49,10 @@ final class IndexEventSource: EventSource {
     converted(index.events(covering: days, userZone: userZone))
   }
 
+  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day> {
+    index.daysWithEvents(in: days, userZone: userZone, calendars: shown)
+  }
+
   func firstDayWithEvents(after day: Day) -> Day? {
     index.nextDayWithEvents(after: day, userZone: userZone)
   }

@@ -54,13 +54,19 @@ package struct EventRecord: Sendable {
   /// No occurrence ends after this instant; nil when it recurs without end.
   package var lastEnd: Int?
   package var text: [UInt8]
+  /// Its occurrences, for an event that does not recur: what pages read.
+  package var occurrences: [StoredOccurrence]
 
-  package init(uid: String, recurs: Bool, firstStart: Int, lastEnd: Int?, text: [UInt8]) {
+  package init(
+    uid: String, recurs: Bool, firstStart: Int, lastEnd: Int?, text: [UInt8],
+    occurrences: [StoredOccurrence] = []
+  ) {
     self.uid = uid
     self.recurs = recurs
     self.firstStart = firstStart
     self.lastEnd = lastEnd
     self.text = text
+    self.occurrences = occurrences
   }
 }
 
@@ -110,8 +116,14 @@ extension EventIndex {
   /// The names of the calendars recorded.
   package func calendarNames() throws -> [String] {
     var names: [String] = []
-    try database.prepare("SELECT name FROM calendars UNION SELECT DISTINCT calendar FROM files")
-      .forEachRow { names.append($0.string(at: 0)) }
+    // The files' calendars by a skip-scan of the (calendar, path) index: one step per
+    // calendar, not a walk of every file.
+    try database.prepare(
+      "WITH RECURSIVE named(name) AS (SELECT min(calendar) FROM files UNION ALL "
+        + "SELECT (SELECT min(calendar) FROM files WHERE calendar > named.name) FROM named "
+        + "WHERE named.name IS NOT NULL) "
+        + "SELECT name FROM calendars UNION SELECT name FROM named WHERE name IS NOT NULL"
+    ).forEachRow { names.append($0.string(at: 0)) }
     return names
   }
 
@@ -182,7 +194,11 @@ extension EventIndex {
         try (event.recurs ? insertRecurring : insertExtent).run([
           .int(id), .int(event.firstStart), .int(end),
         ])
-        if event.recurs { added.append(id) }
+        if event.recurs {
+          added.append(id)
+        } else {
+          try Self.insert(event.occurrences, series: id, month: nil, in: database)
+        }
       }
       for uid in cancelledUIDs {
         try database.execute(
@@ -226,21 +242,24 @@ extension EventIndex {
   }
 
   /// The events that may have an occurrence in `window` (instants), of the calendars in
-  /// `names`, cancelled ones left out: one-off events by their bounds, recurring ones by
+  /// `names`, cancelled ones left out, whose occurrences are not kept: recurring ones by
   /// their spans in the months expanded (the caller expands the window's months first), and
-  /// with `allRecurring` every recurring event whose bounds meet the window instead.
+  /// with `allRecurring` every recurring event whose bounds meet the window instead; with
+  /// `oneOff`, also the events that do not recur, by their bounds.
   ///
   /// - Complexity: O(log n + k) for k events whose bounds or spans meet the window.
   package func events(
-    mayOverlap window: Range<Int>, calendars names: [String], allRecurring: Bool = false
+    mayOverlap window: Range<Int>, calendars names: [String], allRecurring: Bool = false,
+    oneOff: Bool = false
   ) throws -> [IndexedEvent] {
     let recurring =
       allRecurring
       ? "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2"
-      : "SELECT spans.series FROM span_extent JOIN spans ON spans.id = span_extent.id "
+      : "SELECT spans.series AS id FROM span_extent JOIN spans ON spans.id = span_extent.id "
         + "WHERE span_extent.start < ?1 AND span_extent.end >= ?2"
     return try events(
-      ids: "SELECT id FROM series_extent WHERE first_start < ?1 AND last_end >= ?2 UNION "
+      ids: (oneOff
+        ? "SELECT id FROM series_extent WHERE first_start < ?1 AND last_end >= ?2 UNION " : "")
         + recurring,
       [.int(window.upperBound), .int(window.lowerBound)], calendars: names)
   }
@@ -272,13 +291,19 @@ extension EventIndex {
     return months
   }
 
-  /// Records the spans of recurring events, and `months` as expanded.
+  /// Records the occurrences and spans of recurring events, and `months` as expanded.
   ///
-  /// `series` is an event's row; `start...end` bounds its occurrences in `month`.
+  /// `series` is an event's row; `start...end` bounds its occurrences in `month`, for an
+  /// event with too many to keep.
   package func addSpans(
-    _ spans: [(series: Int, month: Int, start: Int, end: Int)], expanding months: [Int]
+    _ spans: [(series: Int, month: Int, start: Int, end: Int)],
+    occurrences: [(series: Int, month: Int, occurrences: [StoredOccurrence])] = [],
+    expanding months: [Int]
   ) throws {
     try database.write(.retrying) { database in
+      for kept in occurrences {
+        try Self.insert(kept.occurrences, series: kept.series, month: kept.month, in: database)
+      }
       let insertSpan = try database.prepare("INSERT INTO spans(series, month) VALUES (?, ?)")
       let insertExtent = try database.prepare(
         "INSERT INTO span_extent(id, start, end) VALUES (?, ?, ?)")
@@ -298,7 +323,9 @@ extension EventIndex {
     try database.write(.retrying) { database in
       try database.execute(
         script: "DELETE FROM span_extent; DELETE FROM spans; "
-          + "DELETE FROM expanded_months")
+          + "DELETE FROM occurrence_extent WHERE id IN "
+          + "(SELECT id FROM occurrences WHERE month IS NOT NULL); "
+          + "DELETE FROM occurrences WHERE month IS NOT NULL; DELETE FROM expanded_months")
     }
   }
 
@@ -312,6 +339,9 @@ extension EventIndex {
     try database.execute(
       "DELETE FROM span_extent WHERE id IN (SELECT id FROM spans WHERE series IN (\(query)))",
       values)
+    try database.execute(
+      "DELETE FROM occurrence_extent WHERE id IN "
+        + "(SELECT id FROM occurrences WHERE series IN (\(query)))", values)
   }
 
   /// The events of the rows `ids` (a query) selects, of the calendars `names` (nil: any).

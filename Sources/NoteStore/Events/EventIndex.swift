@@ -9,17 +9,19 @@ import Glibc
 /// see it. It keeps, per calendar, the stamp of its folder (one stat tells whether anything
 /// was added, replaced or removed by rename); per file, its stamp and why it could not be
 /// read; per event, its text (a `VCALENDAR` of that event alone) and bounds on where its
-/// occurrences lie, in an R*Tree, so a page reads only the events that may overlap it. A
-/// recurring event's bounds are no help (an open-ended one meets every page), so the months
-/// pages asked for are expanded once: per recurring event and month, the span its
-/// occurrences there take (`spans`), and a page reads the recurring events whose spans meet
-/// it.
+/// occurrences lie, in an R*Tree. What pages read are occurrences expanded once and kept
+/// whole (`occurrences`, found through the R*Tree `occurrence_extent`): an event that does not
+/// recur has its one kept with its file; a recurring event's bounds are no help (an
+/// open-ended one meets every page), so the months pages asked for are expanded once, and
+/// each recurring event's occurrences in them kept. A page then parses no event and expands
+/// no rule. An event with more occurrences in a month than a page could want kept (a rule
+/// by the minute) keeps instead the span they take (`spans`), and a page expands it.
 ///
 /// The SQL lives here because only NoteStore speaks SQLite; the walking of folders and the
 /// reading of events are the `Calendars` module's.
 package final class EventIndex {
   /// The schema this code writes; a file of another version is rebuilt.
-  package static let schemaVersion = 1
+  package static let schemaVersion = 2
   /// The end a series without one is stored with (R*Tree needs a number).
   static let openEnd = 1 << 60
   /// The first start of an event that has no occurrence: after every window.
@@ -96,6 +98,13 @@ package final class EventIndex {
       month INTEGER NOT NULL);
     CREATE INDEX spans_series ON spans(series);
     CREATE VIRTUAL TABLE span_extent USING rtree(id, start, end);
+    CREATE TABLE occurrences(
+      id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+      month INTEGER, start_kind INTEGER NOT NULL, start INTEGER NOT NULL,
+      end_kind INTEGER NOT NULL, end INTEGER NOT NULL, rid_kind INTEGER, rid INTEGER,
+      override INTEGER NOT NULL, summary TEXT, location TEXT, description TEXT, status TEXT);
+    CREATE INDEX occurrences_series ON occurrences(series);
+    CREATE VIRTUAL TABLE occurrence_extent USING rtree(id, low, high);
     CREATE TABLE cancelled(
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
     CREATE INDEX cancelled_file ON cancelled(file);

@@ -14,6 +14,9 @@ import Recurrence
 //
 //   CALPAGER_BENCH_CALENDARS=1 swift build -c release --product CalendarsBenchmark \
 //     && .build/release/CalendarsBenchmark /tmp/calendars-bench
+//
+// `CalendarsBenchmark DIR --write-only` writes the three folders and stops: the calendars
+// that `Tests/Benchmarks/calendars_bench.py` measures the commands and khal on.
 
 /// A small deterministic generator.
 struct Random {
@@ -93,6 +96,7 @@ for calendar in 0..<3 {
     }
   }
 }
+if CommandLine.arguments.dropFirst(2).contains("--write-only") { exit(0) }
 let cache = base + "/cache/events.db"
 unlink(cache)
 let resolver = ZoneResolver(readFile: { path in

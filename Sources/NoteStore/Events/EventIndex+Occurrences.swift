@@ -1,0 +1,148 @@
+/// A start or end as the index keeps it: what kind of time, and a number.
+package struct StoredTime: Sendable, Hashable {
+  /// What `value` counts.
+  package enum Kind: Int, Sendable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    case instant = 0
+    /// A wall-clock time, as seconds since 1970-01-01T00:00:00 on the wall.
+    case floating = 1
+    /// A day, as days since 1970-01-01.
+    case day = 2
+  }
+
+  package var kind: Kind
+  package var value: Int
+
+  package init(kind: Kind, value: Int) {
+    self.kind = kind
+    self.value = value
+  }
+}
+
+/// One occurrence of an event, expanded when its file or month was read and kept, so that a
+/// page reads it without parsing its event or expanding its rule.
+package struct StoredOccurrence: Sendable {
+  package var start: StoredTime
+  package var end: StoredTime
+  package var recurrenceID: StoredTime?
+  package var isOverride: Bool
+  package var summary: String?
+  package var location: String?
+  package var description: String?
+  package var status: String?
+  /// Instants no placement of it in any zone starts before or ends after: where the R*Tree
+  /// finds it.
+  package var low: Int
+  package var high: Int
+
+  package init(
+    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?, isOverride: Bool,
+    summary: String?, location: String?, description: String?, status: String?, low: Int,
+    high: Int
+  ) {
+    self.start = start
+    self.end = end
+    self.recurrenceID = recurrenceID
+    self.isOverride = isOverride
+    self.summary = summary
+    self.location = location
+    self.description = description
+    self.status = status
+    self.low = low
+    self.high = high
+  }
+}
+
+/// A kept occurrence as a page reads it: its calendar and event, and whether its file no longer
+/// parses.
+package struct IndexedOccurrence: Sendable {
+  package let calendar: String
+  package let uid: String
+  package let isStale: Bool
+  package let occurrence: StoredOccurrence
+}
+
+extension EventIndex {
+  /// Keeps `occurrences` of the event of row `series`; `month` is the month expanded, nil for
+  /// an event that does not recur (kept with its file).
+  static func insert(
+    _ occurrences: [StoredOccurrence], series: Int, month: Int?, in database: Database
+  ) throws {
+    guard !occurrences.isEmpty else { return }
+    let insert = try database.prepare(
+      "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
+        + "override, summary, location, description, status) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insertExtent = try database.prepare(
+      "INSERT INTO occurrence_extent(id, low, high) VALUES (?, ?, ?)")
+    for occurrence in occurrences {
+      try insert.run([
+        .int(series), month.map { .int($0) } ?? .null, .int(occurrence.start.kind.rawValue),
+        .int(occurrence.start.value), .int(occurrence.end.kind.rawValue),
+        .int(occurrence.end.value), occurrence.recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
+        occurrence.recurrenceID.map { .int($0.value) } ?? .null,
+        .int(occurrence.isOverride ? 1 : 0), text(occurrence.summary), text(occurrence.location),
+        text(occurrence.description), text(occurrence.status),
+      ])
+      try insertExtent.run([
+        .int(database.lastInsertedRowID), .int(occurrence.low), .int(occurrence.high),
+      ])
+    }
+  }
+
+  private static func text(_ value: String?) -> DatabaseValue {
+    value.map { .text($0) } ?? .null
+  }
+
+  /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`:
+  /// those of events that do not recur, and with `recurring` those of the months expanded.
+  /// Cancelled events, and an event of a `UID` that a file of the same calendar with a
+  /// smaller path also holds, are left out. `body` returns false to stop.
+  ///
+  /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window.
+  package func occurrences(
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    _ body: (IndexedOccurrence) -> Bool
+  ) throws {
+    guard !names.isEmpty else { return }
+    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+    // The R*Tree drives the join (`CROSS JOIN`), so the cost follows the occurrences found;
+    // the twin test goes by UID (`CROSS JOIN` again: by calendar and path it would walk
+    // every file of the calendar before it, for each occurrence).
+    let statement = try database.prepare(
+      "SELECT files.calendar, series.uid, files.failure IS NOT NULL, o.start_kind, o.start, "
+        + "o.end_kind, o.end, o.rid_kind, o.rid, o.override, o.summary, o.location, "
+        + "o.description, o.status FROM occurrence_extent AS e CROSS JOIN occurrences AS o "
+        + "ON o.id = e.id CROSS JOIN series ON series.id = o.series CROSS JOIN files "
+        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
+        + (recurring ? "" : "AND o.month IS NULL ")
+        + "AND files.calendar IN (\(placeholders)) "
+        + "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
+        + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
+        + "AND other.calendar = files.calendar) "
+        + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
+        + "ON other.id = twin.file WHERE twin.uid = series.uid "
+        + "AND other.calendar = files.calendar AND other.path < files.path)")
+    let values: [DatabaseValue] =
+      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }
+    try statement.forEachRowWhile(
+      values,
+      { row in
+        func time(_ kind: Int32, _ value: Int32) -> StoredTime? {
+          row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).map {
+            StoredTime(kind: $0, value: row.int(at: value))
+          }
+        }
+        guard let start = time(3, 4), let end = time(5, 6) else { return true }
+        let occurrence = StoredOccurrence(
+          start: start, end: end, recurrenceID: time(7, 8), isOverride: row.int(at: 9) != 0,
+          summary: row.optionalString(at: 10), location: row.optionalString(at: 11),
+          description: row.optionalString(at: 12), status: row.optionalString(at: 13), low: 0,
+          high: 0)
+        return body(
+          IndexedOccurrence(
+            calendar: row.string(at: 0), uid: row.string(at: 1), isStale: row.int(at: 2) != 0,
+            occurrence: occurrence))
+      })
+  }
+}
