@@ -94,8 +94,9 @@ extension EventIndex {
     value.map { .text($0) } ?? .null
   }
 
-  /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`:
-  /// those of events that do not recur, and with `recurring` those of the months expanded.
+  /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`.
+  ///
+  /// Those of events that do not recur, and with `recurring` those of the months expanded.
   /// Cancelled events, and an event of a `UID` that a file of the same calendar with a
   /// smaller path also holds, are left out. `body` returns false to stop.
   ///
