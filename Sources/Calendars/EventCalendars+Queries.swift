@@ -24,24 +24,43 @@ extension EventCalendars {
 
   /// The days of `days` that an occurrence of the calendars `shown` covers in `userZone`.
   ///
-  /// What a menu or a month grid marks: each day is asked alone and the search stops at its
-  /// first occurrence, so a busy day costs no more than a quiet one.
+  /// What a menu or a month grid marks: one look at the kept occurrences' times, an event's
+  /// tests (cancelled, a twin) made only when it would mark a day not yet marked; the events
+  /// whose occurrences are not kept are asked a day at a time, for the days left unmarked.
   public func daysWithEvents(
     in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
   ) -> Set<Day> {
+    guard let index else { return [] }
+    let names = readNames.filter { shown.contains($0) }
+    guard !names.isEmpty else { return [] }
+    let window = Self.window(days, userZone: userZone)
+    let expanded = expandMonths(of: window)
     var marked = Set<Day>()
+    var tested: [Int: Bool] = [:]
+    let dayCount = days.upperBound.dayNumber - days.lowerBound.dayNumber + 1
+    try? index.occurrenceTimes(mayOverlap: window, calendars: names, recurring: expanded) {
+      series, _, start, end in
+      guard let start = start.occurrenceTime, let end = end.occurrenceTime else { return true }
+      let occurrence = Occurrence(
+        start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
+      guard occurrence.overlaps(window, userZone: userZone) else { return true }
+      let covered = occurrence.days(in: userZone).clamped(to: days)
+      guard Self.someDay(of: covered, isNotIn: marked) else { return true }
+      let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
+      tested[series] = shows
+      if shows { Self.mark(covered, in: &marked) }
+      return marked.count < dayCount
+    }
+    guard
+      (try? index.events(mayOverlap: window, calendars: names, allRecurring: !expanded))?
+        .isEmpty == false
+    else { return marked }
     var day = days.lowerBound
     while true {
       if !marked.contains(day) {
         forEachOccurrence(covering: day...day, userZone: userZone) { found in
           guard shown.contains(found.calendar) else { return true }
-          let covered = found.occurrence.days(in: userZone).clamped(to: days)
-          var each = covered.lowerBound
-          while true {
-            marked.insert(each)
-            guard each < covered.upperBound, let next = each.next else { break }
-            each = next
-          }
+          Self.mark(found.occurrence.days(in: userZone).clamped(to: days), in: &marked)
           return false
         }
       }
@@ -49,6 +68,26 @@ extension EventCalendars {
       day = next
     }
     return marked
+  }
+
+  /// Whether a day of `days` is not in `marked`.
+  private static func someDay(of days: ClosedRange<Day>, isNotIn marked: Set<Day>) -> Bool {
+    var each = days.lowerBound
+    while true {
+      if !marked.contains(each) { return true }
+      guard each < days.upperBound, let next = each.next else { return false }
+      each = next
+    }
+  }
+
+  /// Adds every day of `days` to `marked`.
+  private static func mark(_ days: ClosedRange<Day>, in marked: inout Set<Day>) {
+    var each = days.lowerBound
+    while true {
+      marked.insert(each)
+      guard each < days.upperBound, let next = each.next else { return }
+      each = next
+    }
   }
 
   /// Calls `body` with each occurrence covering `days` in `userZone` (in no order) until it

@@ -146,4 +146,47 @@ extension EventIndex {
             occurrence: occurrence))
       })
   }
+
+  /// The start and end of each kept occurrence whose bounds meet `window`, of the calendars
+  /// `names`, with its event's row: what marking days needs, without the tests for cancelled
+  /// and twin events (`isShown(series:)` makes them, for the rows that would mark a day).
+  /// `body` returns false to stop.
+  package func occurrenceTimes(
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    _ body: (_ series: Int, _ calendar: String, _ start: StoredTime, _ end: StoredTime) -> Bool
+  ) throws {
+    guard !names.isEmpty else { return }
+    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+    let statement = try database.prepare(
+      "SELECT o.series, files.calendar, o.start_kind, o.start, o.end_kind, o.end "
+        + "FROM occurrence_extent AS e CROSS JOIN occurrences AS o ON o.id = e.id "
+        + "CROSS JOIN series ON series.id = o.series CROSS JOIN files "
+        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
+        + (recurring ? "" : "AND o.month IS NULL ")
+        + "AND files.calendar IN (\(placeholders))")
+    let values: [DatabaseValue] =
+      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }
+    try statement.forEachRowWhile(values) { row in
+      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 2)),
+        let endKind = StoredTime.Kind(rawValue: row.int(at: 4))
+      else { return true }
+      return body(
+        row.int(at: 0), row.string(at: 1), StoredTime(kind: startKind, value: row.int(at: 3)),
+        StoredTime(kind: endKind, value: row.int(at: 5)))
+    }
+  }
+
+  /// Whether the event of row `series` shows: not cancelled, and no file of its calendar with
+  /// a smaller path holds its `UID` (the same tests `occurrences(mayOverlap:…)` makes).
+  package func isShown(series: Int) throws -> Bool {
+    try database.scalarInt(
+      "SELECT NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
+        + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
+        + "AND other.calendar = files.calendar) "
+        + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
+        + "ON other.id = twin.file WHERE twin.uid = series.uid "
+        + "AND other.calendar = files.calendar AND other.path < files.path) "
+        + "FROM series JOIN files ON files.id = series.file WHERE series.id = ?",
+      [.int(series)]) == 1
+  }
 }
