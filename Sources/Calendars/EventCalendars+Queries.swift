@@ -24,9 +24,9 @@ extension EventCalendars {
 
   /// The days of `days` that an occurrence of the calendars `shown` covers in `userZone`.
   ///
-  /// What a menu or a month grid marks: one look at the kept occurrences' times, an event's
-  /// tests (cancelled, a twin) made only when it would mark a day not yet marked; the events
-  /// whose occurrences are not kept are asked a day at a time, for the days left unmarked.
+  /// What a menu or a month grid marks: a look at the kept occurrences' times a day, each
+  /// stopping at the first that shows (an event's tests, cancelled and twin, made only then);
+  /// the events whose occurrences are not kept are expanded for the days left unmarked.
   public func daysWithEvents(
     in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
   ) -> Set<Day> {
@@ -37,25 +37,35 @@ extension EventCalendars {
     let expanded = expandMonths(of: window)
     var marked = Set<Day>()
     var tested: [Int: Bool] = [:]
-    let dayCount = days.upperBound.dayNumber - days.lowerBound.dayNumber + 1
-    try? index.occurrenceTimes(mayOverlap: window, calendars: names, recurring: expanded) {
-      series, _, start, end in
-      guard let start = start.occurrenceTime, let end = end.occurrenceTime else { return true }
-      let occurrence = Occurrence(
-        start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
-      guard occurrence.overlaps(window, userZone: userZone) else { return true }
-      let covered = occurrence.days(in: userZone).clamped(to: days)
-      guard Self.someDay(of: covered, isNotIn: marked) else { return true }
-      let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
-      tested[series] = shows
-      if shows { Self.mark(covered, in: &marked) }
-      return marked.count < dayCount
+    // A day at a time, each look stopping at the first occurrence that shows: a busy day
+    // costs no more than a quiet one.
+    var day = days.lowerBound
+    while true {
+      if !marked.contains(day) {
+        let dayWindow = Self.window(day...day, userZone: userZone)
+        try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: names, recurring: expanded) {
+          series, _, start, end in
+          guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
+            return true
+          }
+          let occurrence = Occurrence(
+            start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
+          guard occurrence.overlaps(dayWindow, userZone: userZone) else { return true }
+          let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
+          tested[series] = shows
+          guard shows else { return true }
+          Self.mark(occurrence.days(in: userZone).clamped(to: days), in: &marked)
+          return false
+        }
+      }
+      guard day < days.upperBound, let next = day.next else { break }
+      day = next
     }
     guard
       (try? index.events(mayOverlap: window, calendars: names, allRecurring: !expanded))?
         .isEmpty == false
     else { return marked }
-    var day = days.lowerBound
+    day = days.lowerBound
     while true {
       if !marked.contains(day) {
         forEachOccurrence(covering: day...day, userZone: userZone) { found in
@@ -68,16 +78,6 @@ extension EventCalendars {
       day = next
     }
     return marked
-  }
-
-  /// Whether a day of `days` is not in `marked`.
-  private static func someDay(of days: ClosedRange<Day>, isNotIn marked: Set<Day>) -> Bool {
-    var each = days.lowerBound
-    while true {
-      if !marked.contains(each) { return true }
-      guard each < days.upperBound, let next = each.next else { return false }
-      each = next
-    }
   }
 
   /// Adds every day of `days` to `marked`.
