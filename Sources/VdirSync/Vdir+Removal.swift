@@ -35,8 +35,15 @@ extension Vdir {
       }
       return .done(nil)
     }
-    if try putBack(moved, as: name) { return .changedMeanwhile }
+    // Another program's version: never left under a temporary name, which the next sync
+    // would remove as its own.
     let kept = Vdir.keptName(for: moved)
+    do {
+      if try putBack(moved, as: name) { return .changedMeanwhile }
+    } catch {
+      renameat(descriptor, moved, descriptor, kept)
+      throw error
+    }
     guard renameat(descriptor, moved, descriptor, kept) == 0 else {
       throw failure(.remove, name)
     }
