@@ -44,7 +44,8 @@ public struct SyncOptions: Sendable {
 ///    version is overwritten);
 /// 2. item files are written (temporary file, then rename: a new item only where no file
 ///    exists, an existing one only while it still has the fingerprint planned from) and
-///    removed (again only while unchanged);
+///    removed (moved aside first, then unlinked only when what was moved is what was planned
+///    from; another program's version is put back and left for the next sync);
 /// 3. the file system is synced to disk, once;
 /// 4. one write transaction records the new state and changes the notes, each change only
 ///    while the note is still as planned.
@@ -326,7 +327,7 @@ public final class Synchronizer {
         case .displaced(let written, let kept, let old):
           stat = written
           try keepDisplaced(old, kept: kept, name: name, job: job)
-        case .done(nil), .changedMeanwhile:
+        case .done(nil), .changedMeanwhile, .setAside:
           hold(job, name: name)
           continue
         }
@@ -334,7 +335,15 @@ public final class Synchronizer {
         batchFilesChanged += 1
         job.change = job.change.map { $0.withStat(stat) }
       case .remove(let name, let fingerprint):
-        guard case .done = try vdir.remove(name, fingerprint: fingerprint) else {
+        switch try vdir.remove(name, fingerprint: fingerprint) {
+        case .done: break
+        case .setAside(let kept, let old):
+          // Another program wrote the item twice while it was being removed: the version
+          // set aside becomes a conflict copy, the one in place is left for the next sync.
+          try keepDisplaced(old, kept: kept, name: name, job: job)
+          hold(job, name: name)
+          continue
+        case .displaced, .changedMeanwhile:
           hold(job, name: name)
           continue
         }

@@ -13,6 +13,8 @@ import NoteStore
 ///   (`.calpager-sync-…`, created 0600), then renamed over the item: a reader sees the old
 ///   file or the whole new one. A new item is renamed only where no file exists yet; an
 ///   existing one only while it still holds the bytes the sync planned from.
+/// - A file is removed by renaming it to a temporary name first and examining what was moved:
+///   another program's version, written after the sync planned, is put back, never unlinked.
 /// - No file is synced on its own: `syncToDisk()` syncs the whole file system once, before
 ///   the database records what was written.
 /// - Only one sync works on a directory at a time: `lock()` takes an exclusive `flock` on it,
@@ -22,10 +24,10 @@ public final class Vdir {
   public let path: String
   /// The open directory; -1 for a directory that does not exist (a dry run).
   let descriptor: Int32
-  private var temporaryCount = 0
+  var temporaryCount = 0
   /// This process's id, in the temporary files' names (with a count, and O_EXCL: a name
   /// an earlier process left is skipped).
-  private let processID = String(getpid())
+  let processID = String(getpid())
 
   /// The prefix of the temporary files a sync writes.
   static let temporaryPrefix = ".calpager-sync-"
@@ -221,6 +223,11 @@ public final class Vdir {
     /// The file is no longer what the sync planned from (another program wrote it): left
     /// alone for the next sync.
     case changedMeanwhile
+    /// Not removed: another program wrote the file after the sync planned from it, and wrote
+    /// another while the sync had its version set aside. The version set aside is kept as
+    /// `kept`, a file of the directory that is not an item, holding `bytes`, for the sync to
+    /// keep.
+    case setAside(kept: String, bytes: [UInt8])
   }
 
   /// Whether the file system refused RENAME_EXCHANGE: a replacement is then checked and
@@ -293,7 +300,7 @@ public final class Vdir {
       unlinkat(descriptor, temporary, 0)
       return .done(stat)
     }
-    let kept = Vdir.keptPrefix + String(temporary.dropFirst(Vdir.temporaryPrefix.count))
+    let kept = Vdir.keptName(for: temporary)
     guard renameat(descriptor, temporary, descriptor, kept) == 0 else {
       throw failure(.write, name)
     }
@@ -356,14 +363,9 @@ public final class Vdir {
     return (temporary, file)
   }
 
-  /// Removes the item `name` while it still has the fingerprint `fingerprint`.
-  func remove(_ name: String, fingerprint: String) throws(SyncError) -> Outcome {
-    guard let current = try read(name) else { return .done(nil) }
-    guard ItemFingerprint.of(current.bytes) == fingerprint else { return .changedMeanwhile }
-    guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
-      throw failure(.remove, name)
-    }
-    return .done(nil)
+  /// The kept name of the temporary file `temporary`: not removed by the next sync's listing.
+  static func keptName(for temporary: String) -> String {
+    keptPrefix + String(temporary.dropFirst(temporaryPrefix.count))
   }
 
   /// Syncs the file system holding the directory to disk: what was written and renamed is
@@ -380,7 +382,7 @@ public final class Vdir {
   }
 
   /// The error of `operation` failing on the item `name`, for the reason `errno` gives.
-  private func failure(_ operation: SyncError.Operation, _ name: String) -> SyncError {
+  func failure(_ operation: SyncError.Operation, _ name: String) -> SyncError {
     .cannot(operation, path: filePath(name), reason: Vdir.lastError())
   }
 

@@ -42,6 +42,10 @@ Tests (each prints ONE summary line with its counts; the exit status is 1 if any
                 from cron) while calpager edits its note and syncs, 40 rounds (300 with
                 --full): every version of the writer that calpager replaced is in the
                 database (the note, a conflict copy or the undo history): 0 lost.
+                Then sync-remove-race: the writer replaces an item file once while the sync
+                removes it (its note was removed), 30 rounds (200 with --full), the
+                replacement at a random moment: every version it wrote survives, as a note,
+                a conflict copy or a file: 0 lost.
   concurrency-control  the same with writers that commit the two notes of a pair
                 separately: the torn-pair check must catch it (it shows the check can fail).
                 `--full` also runs `concurrency-oneshot`, one short-lived process per pair.
@@ -1098,6 +1102,79 @@ def sync_race(cal: Calpager, work: Path, rounds: int, rng: random.Random) -> Out
     return outcome
 
 
+def sync_remove_race(cal: Calpager, work: Path, rounds: int, rng: random.Random) -> Outcome:
+    """Each round a note is added and synced, then removed in calpager, and the sync that
+    removes its item file runs while a writer replaces that file once by rename (as
+    vdirsyncer from cron would) at a random moment of the sync. calpager's renames and
+    unlinks are slowed down (50 ms each, with strace), so that the replacement often falls
+    between the sync's check of the file and its removal. Whatever the moment, the writer's
+    version must survive: as a note (the file was put back, or received as new), a conflict
+    copy, or a file of the folder. Lost versions must be 0."""
+    outcome = Outcome("sync-remove-race")
+    db = work / "remove-race.db"
+    vdir = work / "remove-race-vdir"
+    remove_database(db)
+    shutil.rmtree(vdir, ignore_errors=True)
+    slow = (["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=renameat,renameat2,unlinkat",
+             "-e", "inject=renameat,renameat2,unlinkat:delay_enter=50000"]
+            if shutil.which("strace") else None)
+    written: list[str] = []
+    deferred = 0
+    sync_seconds = 0.3
+    for index in range(1, rounds + 1):
+        added = cal.run(db, "--json", "add", "--day", "2024-05-01", f"calpager removes {index}")
+        first = cal.run(db, "sync", str(vdir))
+        if added.status != 0 or first.status != 0:
+            outcome.fail(f"round {index}: {(added.stderr + first.stderr).strip()}")
+            continue
+        note_ = json.loads(added.stdout)
+        item = vdir / f"{note_['uid']}.ics"
+        if not item.exists():
+            outcome.fail(f"round {index}: the sync wrote no {item.name}")
+            continue
+        removed = cal.run(db, "rm", str(note_["id"]))
+        if removed.status != 0:
+            outcome.fail(f"round {index}: rm: {removed.stderr.strip()}")
+            continue
+        body = f"writer replaces {index}"
+        delay = rng.random() * sync_seconds
+
+        def writer(uid: str = note_["uid"], body: str = body, delay: float = delay) -> None:
+            time.sleep(delay)
+            temporary = vdir / ".race-writer.tmp"
+            temporary.write_bytes(_race_item(uid, body))
+            os.rename(temporary, item)
+
+        thread = threading.Thread(target=writer)
+        thread.start()
+        result = cal.run(db, "sync", prefix=slow)
+        thread.join()
+        written.append(body)
+        sync_seconds = result.seconds
+        if result.status != 0:
+            outcome.fail(f"sync {index}: {result.stderr.strip()}")
+        if "left for the next sync" in result.stdout:
+            deferred += 1
+    for _ in range(2):
+        cal.run(db, "sync")
+    with closing(connect(db)) as connection:
+        kept = {row[0] for row in connection.execute("SELECT body FROM notes")}
+        kept |= {row[0] for row in connection.execute("SELECT body FROM action_notes")}
+    kept |= {line[len("SUMMARY:"):] for path in vdir.glob("*.ics")
+             for line in path.read_text(errors="replace").split("\r\n") if line.startswith("SUMMARY:")}
+    lost = [body for body in written if body not in kept]
+    if lost:
+        outcome.fail(f"{len(lost)} of {len(written)} writer versions lost: {lost[:5]}")
+    if not slow:
+        outcome.notes.append("no strace: calpager's renames were not slowed down")
+    problem = cal.check(db)
+    if problem:
+        outcome.fail(problem)
+    outcome.counts = {"rounds": rounds, "writer_versions": len(written),
+                      "caught_during_removal": deferred, "lost": len(lost)}
+    return outcome
+
+
 # MARK: - Main
 
 
@@ -1167,6 +1244,7 @@ def main() -> int:
             cal, work, rng, "control", per_writer=500 if full else 100)))
     if "sync-race" in selected:
         plan.append(("sync-race", lambda rng: sync_race(cal, work, 300 if full else 40, rng)))
+        plan.append(("sync-remove-race", lambda rng: sync_remove_race(cal, work, 200 if full else 30, rng)))
     total = time.monotonic()
     for index, (name, step) in enumerate(plan):
         rng = random.Random(seed * 1000 + index)
