@@ -157,9 +157,9 @@ extension EventCalendars {
     var from = first
     for _ in 0..<12 {
       let to = min(from.adding(days: 30) ?? .last, bound)
-      let days = events(covering: from...to, userZone: userZone)
-        .map { max($0.occurrence.days(in: userZone).lowerBound, from) }
-      if let earliest = days.min() { return earliest }
+      if let earliest = edgeDayWithEvents(of: from...to, userZone: userZone, last: false) {
+        return earliest
+      }
       guard to < bound, let next = to.next else { return nil }
       from = next
     }
@@ -192,9 +192,9 @@ extension EventCalendars {
     var to = last
     for _ in 0..<12 {
       let from = max(to.adding(days: -30) ?? .first, bound)
-      let days = events(covering: from...to, userZone: userZone)
-        .map { min($0.occurrence.days(in: userZone).upperBound, to) }
-      if let latest = days.max() { return latest }
+      if let latest = edgeDayWithEvents(of: from...to, userZone: userZone, last: true) {
+        return latest
+      }
       guard from > bound, let previous = from.previous else { return nil }
       to = previous
     }
@@ -214,6 +214,29 @@ extension EventCalendars {
       }
     }
     return best
+  }
+
+  /// The first day of `days` (with `last`, the last) that an occurrence covers: whether any
+  /// does, asked once for them all, then a day at a time from that end, each look stopping at
+  /// the first occurrence found.
+  private func edgeDayWithEvents(of days: ClosedRange<Day>, userZone: any ZoneRules, last: Bool)
+    -> Day?
+  {
+    func covered(_ days: ClosedRange<Day>) -> Bool {
+      var found = false
+      forEachOccurrence(covering: days, userZone: userZone) { _ in
+        found = true
+        return false
+      }
+      return found
+    }
+    guard covered(days) else { return nil }
+    var day = last ? days.upperBound : days.lowerBound
+    while true {
+      if covered(day...day) { return day }
+      guard let next = last ? day.previous : day.next, days.contains(next) else { return nil }
+      day = next
+    }
   }
 
   /// The series an indexed event's text holds (one, or an override's own without its
