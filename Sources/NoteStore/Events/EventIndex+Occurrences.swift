@@ -148,9 +148,11 @@ extension EventIndex {
   }
 
   /// The start and end of each kept occurrence whose bounds meet `window`, of the calendars
-  /// `names`, with its event's row: what marking days needs, without the tests for cancelled
-  /// and twin events (`isShown(series:)` makes them, for the rows that would mark a day).
-  /// `body` returns false to stop.
+  /// `names`, with its event's row.
+  ///
+  /// What marking days needs, without the tests for cancelled and twin events
+  /// (`isShown(series:)` makes them, for the rows that would mark a day). `body` returns
+  /// false to stop.
   package func occurrenceTimes(
     mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
     _ body: (_ series: Int, _ calendar: String, _ start: StoredTime, _ end: StoredTime) -> Bool
