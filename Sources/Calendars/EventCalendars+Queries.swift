@@ -44,7 +44,7 @@ extension EventCalendars {
       if !marked.contains(day) {
         let dayWindow = Self.window(day...day, userZone: userZone)
         try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: names, recurring: expanded) {
-          series, _, start, end in
+          series, start, end in
           guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
             return true
           }

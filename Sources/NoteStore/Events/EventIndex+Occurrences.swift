@@ -105,46 +105,28 @@ extension EventIndex {
     mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
     _ body: (IndexedOccurrence) -> Bool
   ) throws {
-    guard !names.isEmpty else { return }
-    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
-    // The R*Tree drives the join (`CROSS JOIN`), so the cost follows the occurrences found;
-    // the twin test goes by UID (`CROSS JOIN` again: by calendar and path it would walk
-    // every file of the calendar before it, for each occurrence).
-    let statement = try database.prepare(
-      "SELECT files.calendar, series.uid, files.failure IS NOT NULL, o.start_kind, o.start, "
+    try forEachKept(
+      "files.calendar, series.uid, files.failure IS NOT NULL, o.start_kind, o.start, "
         + "o.end_kind, o.end, o.rid_kind, o.rid, o.override, o.summary, o.location, "
-        + "o.description, o.status FROM occurrence_extent AS e CROSS JOIN occurrences AS o "
-        + "ON o.id = e.id CROSS JOIN series ON series.id = o.series CROSS JOIN files "
-        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
-        + (recurring ? "" : "AND o.month IS NULL ")
-        + "AND files.calendar IN (\(placeholders)) "
-        + "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
-        + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
-        + "AND other.calendar = files.calendar) "
-        + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
-        + "ON other.id = twin.file WHERE twin.uid = series.uid "
-        + "AND other.calendar = files.calendar AND other.path < files.path)")
-    let values: [DatabaseValue] =
-      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }
-    try statement.forEachRowWhile(
-      values,
-      { row in
-        func time(_ kind: Int32, _ value: Int32) -> StoredTime? {
-          row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).map {
-            StoredTime(kind: $0, value: row.int(at: value))
-          }
+        + "o.description, o.status", mayOverlap: window, calendars: names, recurring: recurring,
+      where: Self.shownTest
+    ) { row in
+      func time(_ kind: Int32, _ value: Int32) -> StoredTime? {
+        row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).map {
+          StoredTime(kind: $0, value: row.int(at: value))
         }
-        guard let start = time(3, 4), let end = time(5, 6) else { return true }
-        let occurrence = StoredOccurrence(
-          start: start, end: end, recurrenceID: time(7, 8), isOverride: row.int(at: 9) != 0,
-          summary: row.optionalString(at: 10), location: row.optionalString(at: 11),
-          description: row.optionalString(at: 12), status: row.optionalString(at: 13), low: 0,
-          high: 0)
-        return body(
-          IndexedOccurrence(
-            calendar: row.string(at: 0), uid: row.string(at: 1), isStale: row.int(at: 2) != 0,
-            occurrence: occurrence))
-      })
+      }
+      guard let start = time(3, 4), let end = time(5, 6) else { return true }
+      let occurrence = StoredOccurrence(
+        start: start, end: end, recurrenceID: time(7, 8), isOverride: row.int(at: 9) != 0,
+        summary: row.optionalString(at: 10), location: row.optionalString(at: 11),
+        description: row.optionalString(at: 12), status: row.optionalString(at: 13), low: 0,
+        high: 0)
+      return body(
+        IndexedOccurrence(
+          calendar: row.string(at: 0), uid: row.string(at: 1), isStale: row.int(at: 2) != 0,
+          occurrence: occurrence))
+    }
   }
 
   /// The start and end of each kept occurrence whose bounds meet `window`, of the calendars
@@ -155,40 +137,61 @@ extension EventIndex {
   /// false to stop.
   package func occurrenceTimes(
     mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
-    _ body: (_ series: Int, _ calendar: String, _ start: StoredTime, _ end: StoredTime) -> Bool
+    _ body: (_ series: Int, _ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
-    guard !names.isEmpty else { return }
-    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
-    let statement = try database.prepare(
-      "SELECT o.series, files.calendar, o.start_kind, o.start, o.end_kind, o.end "
-        + "FROM occurrence_extent AS e CROSS JOIN occurrences AS o ON o.id = e.id "
-        + "CROSS JOIN series ON series.id = o.series CROSS JOIN files "
-        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
-        + (recurring ? "" : "AND o.month IS NULL ")
-        + "AND files.calendar IN (\(placeholders))")
-    let values: [DatabaseValue] =
-      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }
-    try statement.forEachRowWhile(values) { row in
-      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 2)),
-        let endKind = StoredTime.Kind(rawValue: row.int(at: 4))
+    try forEachKept(
+      "o.series, o.start_kind, o.start, o.end_kind, o.end", mayOverlap: window,
+      calendars: names, recurring: recurring
+    ) { row in
+      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
+        let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
       else { return true }
       return body(
-        row.int(at: 0), row.string(at: 1), StoredTime(kind: startKind, value: row.int(at: 3)),
-        StoredTime(kind: endKind, value: row.int(at: 5)))
+        row.int(at: 0), StoredTime(kind: startKind, value: row.int(at: 2)),
+        StoredTime(kind: endKind, value: row.int(at: 4)))
     }
   }
 
   /// Whether the event of row `series` shows: not cancelled, and no file of its calendar with
-  /// a smaller path holds its `UID` (the same tests `occurrences(mayOverlap:…)` makes).
+  /// a smaller path holds its `UID` (the tests `occurrences(mayOverlap:…)` makes).
   package func isShown(series: Int) throws -> Bool {
     try database.scalarInt(
-      "SELECT NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
-        + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
-        + "AND other.calendar = files.calendar) "
-        + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
-        + "ON other.id = twin.file WHERE twin.uid = series.uid "
-        + "AND other.calendar = files.calendar AND other.path < files.path) "
-        + "FROM series JOIN files ON files.id = series.file WHERE series.id = ?",
-      [.int(series)]) == 1
+      "SELECT 1 FROM series JOIN files ON files.id = series.file WHERE series.id = ? "
+        + Self.shownTest, [.int(series)]) == 1
+  }
+
+  /// What leaves out a cancelled event and a twin (the same `UID` in a file of the calendar
+  /// with a smaller path), on a row of `series` and its `files`.
+  ///
+  /// The twin test goes by UID (`CROSS JOIN`: by calendar and path it would walk every file of
+  /// the calendar before it, for each row).
+  static let shownTest =
+    "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
+    + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
+    + "AND other.calendar = files.calendar) "
+    + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
+    + "ON other.id = twin.file WHERE twin.uid = series.uid "
+    + "AND other.calendar = files.calendar AND other.path < files.path)"
+
+  /// Runs `row` on `columns` of the kept occurrences (`o`, with their `series` and `files`)
+  /// whose bounds meet `window`, of the calendars `names`, that pass `test` (SQL after
+  /// `WHERE`'s other terms), while it returns true; with `recurring`, those of the months
+  /// expanded too.
+  ///
+  /// The R*Tree drives the join (`CROSS JOIN`), so the cost follows the occurrences found.
+  private func forEachKept(
+    _ columns: String, mayOverlap window: Range<Int>, calendars names: [String],
+    recurring: Bool, where test: String = "", _ row: (Statement) throws -> Bool
+  ) throws {
+    guard !names.isEmpty else { return }
+    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+    let statement = try database.prepare(
+      "SELECT \(columns) FROM occurrence_extent AS e CROSS JOIN occurrences AS o "
+        + "ON o.id = e.id CROSS JOIN series ON series.id = o.series CROSS JOIN files "
+        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
+        + (recurring ? "" : "AND o.month IS NULL ")
+        + "AND files.calendar IN (\(placeholders)) " + test)
+    try statement.forEachRowWhile(
+      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }, row)
   }
 }
