@@ -22,7 +22,8 @@ struct MonthGrid {
   let counts: [Int]
   /// The weekday the grid's columns start on.
   let firstWeekday: Weekday
-  /// The event count of each day of the month, the first's first; empty for none.
+  /// The event count of each day of the month, the first's first (only whether it is 0
+  /// shows); empty for none.
   var eventCounts: [Int] = []
 
   /// The mark after a day with notes, with events, with both.

@@ -17,8 +17,9 @@ struct MonthPageResult: CommandResult {
   let content: PageContent
   /// The weekday the grid starts on.
   let firstWeekday: Weekday
-  /// The month's events; nil when no calendar is read.
-  var events: PeriodEvents? = nil
+  /// Where the month's events come from; nil when no calendar is read. Read as the output
+  /// needs: JSON counts every day's events, the grid only marks the days that have some.
+  var events: (any EventSource)? = nil
 
   func render(to output: Output, style: Style) {
     let month = menu.selected
@@ -26,6 +27,7 @@ struct MonthPageResult: CommandResult {
     let count = total == 0 ? "no notes" : countText(total, "note")
     menu.writePage(selected: day, title: [month.title, count], to: output, style: style) {
       json in
+      let events = events.map { PeriodEvents(source: $0, days: month.days) }
       json.key("days")
       json.array { json in
         for (offset, day) in month.days.everyDay.enumerated() {
@@ -39,14 +41,16 @@ struct MonthPageResult: CommandResult {
       events?.on(day).writeJSON("events", to: &json)
       content.writeJSON("notes", to: &json)
     } text: {
+      let marked = events?.daysWithEvents(in: month.days) ?? []
       let grid = MonthGrid(
         month: month, selected: day, today: menu.today, counts: counts,
         firstWeekday: firstWeekday,
-        eventCounts: month.days.everyDay.map { events?.byDay[$0]?.count ?? 0 })
+        eventCounts: month.days.everyDay.map { marked.contains($0) ? 1 : 0 })
       for line in grid.lines(style: style) { output.line(line) }
       output.line()
       DayPageResult.writeDay(
-        day, today: menu.today, content: content, events: events?.on(day), to: output,
+        day, today: menu.today, content: content,
+        events: events.map { DayEvents(source: $0, day: day) }, to: output,
         style: style)
     }
   }

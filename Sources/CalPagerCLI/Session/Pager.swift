@@ -190,8 +190,7 @@ final class Pager {
     }
     return MonthPageResult(
       menu: menu, day: day, counts: try page.counts(), content: content,
-      firstWeekday: menuOptions.firstWeekday,
-      events: events.map { PeriodEvents(source: $0, days: menu.selected.days) })
+      firstWeekday: menuOptions.firstWeekday, events: events)
   }
 
   /// Selects the period holding `day` in `periods` (made on first use) and returns the menu
