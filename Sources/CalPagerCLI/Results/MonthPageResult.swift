@@ -17,8 +17,10 @@ struct MonthPageResult: CommandResult {
   let content: PageContent
   /// The weekday the grid starts on.
   let firstWeekday: Weekday
-  /// Where the month's events come from; nil when no calendar is read. Read as the output
-  /// needs: JSON counts every day's events, the grid only marks the days that have some.
+  /// Where the month's events come from; nil when no calendar is read.
+  ///
+  /// Read as the output needs: JSON counts every day's events, the grid only marks the days
+  /// that have some.
   var events: (any EventSource)? = nil
 
   func render(to output: Output, style: Style) {
