@@ -61,9 +61,7 @@ extension EventCalendars {
       guard day < days.upperBound, let next = day.next else { break }
       day = next
     }
-    guard
-      (try? index.events(mayOverlap: window, calendars: names, allRecurring: !expanded))?
-        .isEmpty == false
+    guard !unkeptEvents(mayOverlap: window, calendars: names, expanded: expanded).isEmpty
     else { return marked }
     day = days.lowerBound
     while true {
@@ -118,9 +116,7 @@ extension EventCalendars {
     guard going else { return }
     // The events whose occurrences are not kept: too many in a month, or every recurring one
     // when the months cannot be expanded.
-    let candidates =
-      (try? index.events(mayOverlap: window, calendars: readNames, allRecurring: !expanded))
-      ?? []
+    let candidates = unkeptEvents(mayOverlap: window, calendars: readNames, expanded: expanded)
     var seenEvents: Set<[String]> = []
     for event in candidates where seenEvents.insert([event.calendar, event.uid]).inserted {
       for series in parsed(event) {
@@ -214,6 +210,18 @@ extension EventCalendars {
       }
     }
     return best
+  }
+
+  /// The events that may have occurrences in `window` whose occurrences are not kept: those
+  /// with too many in a month expanded (none, most often: then the spans' R*Tree is not even
+  /// opened), or with `expanded` false every recurring one whose bounds meet it.
+  private func unkeptEvents(
+    mayOverlap window: Range<Int>, calendars names: [String], expanded: Bool
+  )
+    -> [IndexedEvent]
+  {
+    guard let index, !expanded || (try? index.hasSpans()) != false else { return [] }
+    return (try? index.events(mayOverlap: window, calendars: names, allRecurring: !expanded)) ?? []
   }
 
   /// The first day of `days` (with `last`, the last) that an occurrence covers: whether any

@@ -71,10 +71,8 @@ extension EventIndex {
     guard !occurrences.isEmpty else { return }
     let insert = try database.prepare(
       "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
-        + "override, summary, location, description, status) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    let insertExtent = try database.prepare(
-      "INSERT INTO occurrence_extent(id, low, high) VALUES (?, ?, ?)")
+        + "override, summary, location, description, status, low, high) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for occurrence in occurrences {
       try insert.run([
         .int(series), month.map { .int($0) } ?? .null, .int(occurrence.start.kind.rawValue),
@@ -82,10 +80,8 @@ extension EventIndex {
         .int(occurrence.end.value), occurrence.recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
         occurrence.recurrenceID.map { .int($0.value) } ?? .null,
         .int(occurrence.isOverride ? 1 : 0), text(occurrence.summary), text(occurrence.location),
-        text(occurrence.description), text(occurrence.status),
-      ])
-      try insertExtent.run([
-        .int(database.lastInsertedRowID), .int(occurrence.low), .int(occurrence.high),
+        text(occurrence.description), text(occurrence.status), .int(occurrence.low),
+        .int(occurrence.high),
       ])
     }
   }
@@ -178,20 +174,33 @@ extension EventIndex {
   /// `WHERE`'s other terms), while it returns true; with `recurring`, those of the months
   /// expanded too.
   ///
-  /// The R*Tree drives the join (`CROSS JOIN`), so the cost follows the occurrences found.
+  /// The bounds' index drives the join (`CROSS JOIN`), so the cost follows the occurrences
+  /// found: an occurrence no longer than `longOccurrence` starts at most that long before the
+  /// window, a range of `occurrences_low`; the few longer ones have an index of their own.
   private func forEachKept(
     _ columns: String, mayOverlap window: Range<Int>, calendars names: [String],
     recurring: Bool, where test: String = "", _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
-    let placeholders = names.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+    let placeholders = names.indices.map { "?\(4 + $0)" }.joined(separator: ", ")
+    let long = "high - low > \(Self.longOccurrence)"
     let statement = try database.prepare(
-      "SELECT \(columns) FROM occurrence_extent AS e CROSS JOIN occurrences AS o "
-        + "ON o.id = e.id CROSS JOIN series ON series.id = o.series CROSS JOIN files "
-        + "ON files.id = series.file WHERE e.low < ?1 AND e.high >= ?2 "
+      "SELECT \(columns) FROM (SELECT id FROM occurrences WHERE low >= ?3 AND low < ?1 "
+        + "AND high >= ?2 AND NOT (\(long)) UNION ALL SELECT id FROM occurrences "
+        + "WHERE \(long) AND low < ?1 AND high >= ?2) AS hit "
+        + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
+        + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
         + (recurring ? "" : "AND o.month IS NULL ")
         + "AND files.calendar IN (\(placeholders)) " + test)
     try statement.forEachRowWhile(
-      [.int(window.upperBound), .int(window.lowerBound)] + names.map { .text($0) }, row)
+      [
+        .int(window.upperBound), .int(window.lowerBound),
+        .int(window.lowerBound - Self.longOccurrence),
+      ] + names.map { .text($0) }, row)
   }
+
+  /// The longest an occurrence's bounds may be and be found by the range of the bounds'
+  /// index (the partial index `occurrences_long` holds those past it): three days, its
+  /// condition as the schema writes it.
+  static let longOccurrence = 259_200
 }

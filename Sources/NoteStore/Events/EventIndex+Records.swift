@@ -318,13 +318,17 @@ extension EventIndex {
     }
   }
 
+  /// Whether any event keeps spans instead of its occurrences (one with too many in a month
+  /// expanded): else a page has no event to expand.
+  package func hasSpans() throws -> Bool {
+    try database.scalarInt("SELECT EXISTS (SELECT 1 FROM spans)") == 1
+  }
+
   /// Forgets every span and expanded month (too many months were expanded).
   package func removeSpans() throws {
     try database.write(.retrying) { database in
       try database.execute(
         script: "DELETE FROM span_extent; DELETE FROM spans; "
-          + "DELETE FROM occurrence_extent WHERE id IN "
-          + "(SELECT id FROM occurrences WHERE month IS NOT NULL); "
           + "DELETE FROM occurrences WHERE month IS NOT NULL; DELETE FROM expanded_months")
     }
   }
@@ -339,9 +343,6 @@ extension EventIndex {
     try database.execute(
       "DELETE FROM span_extent WHERE id IN (SELECT id FROM spans WHERE series IN (\(query)))",
       values)
-    try database.execute(
-      "DELETE FROM occurrence_extent WHERE id IN "
-        + "(SELECT id FROM occurrences WHERE series IN (\(query)))", values)
   }
 
   /// The events of the rows `ids` (a query) selects, of the calendars `names` (nil: any).

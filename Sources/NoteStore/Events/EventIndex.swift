@@ -10,7 +10,9 @@ import Glibc
 /// was added, replaced or removed by rename); per file, its stamp and why it could not be
 /// read; per event, its text (a `VCALENDAR` of that event alone) and bounds on where its
 /// occurrences lie, in an R*Tree. What pages read are occurrences expanded once and kept
-/// whole (`occurrences`, found through the R*Tree `occurrence_extent`): an event that does not
+/// whole (`occurrences`, found by their bounds `low` and `high` in B-tree indexes, not an
+/// R*Tree: one costs each process that touches it the preparing of its shadow tables'
+/// statements, more than a day page's own query): an event that does not
 /// recur has its one kept with its file; a recurring event's bounds are no help (an
 /// open-ended one meets every page), so the months pages asked for are expanded once, and
 /// each recurring event's occurrences in them kept. A page then parses no event and expands
@@ -21,7 +23,7 @@ import Glibc
 /// reading of events are the `Calendars` module's.
 package final class EventIndex {
   /// The schema this code writes; a file of another version is rebuilt.
-  package static let schemaVersion = 2
+  package static let schemaVersion = 3
   /// The end a series without one is stored with (R*Tree needs a number).
   static let openEnd = 1 << 60
   /// The first start of an event that has no occurrence: after every window.
@@ -102,9 +104,11 @@ package final class EventIndex {
       id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
       month INTEGER, start_kind INTEGER NOT NULL, start INTEGER NOT NULL,
       end_kind INTEGER NOT NULL, end INTEGER NOT NULL, rid_kind INTEGER, rid INTEGER,
-      override INTEGER NOT NULL, summary TEXT, location TEXT, description TEXT, status TEXT);
+      override INTEGER NOT NULL, summary TEXT, location TEXT, description TEXT, status TEXT,
+      low INTEGER NOT NULL, high INTEGER NOT NULL);
     CREATE INDEX occurrences_series ON occurrences(series);
-    CREATE VIRTUAL TABLE occurrence_extent USING rtree(id, low, high);
+    CREATE INDEX occurrences_low ON occurrences(low, high);
+    CREATE INDEX occurrences_long ON occurrences(low, high) WHERE high - low > 259200;
     CREATE TABLE cancelled(
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
     CREATE INDEX cancelled_file ON cancelled(file);
