@@ -137,6 +137,20 @@ def duration_parts(text):
     return days, seconds
 
 
+def sub_daily_set_reaches(parts):
+    """Whether a sub-daily rule's BYSETPOS names a place its set has: an HOURLY period holds
+    one time per BYMINUTE and BYSECOND value, a MINUTELY one per BYSECOND value, a SECONDLY
+    one a single time."""
+    if "BYSETPOS" not in parts:
+        return True
+    size = 1
+    if parts["FREQ"] == "HOURLY" and "BYMINUTE" in parts:
+        size *= len(parts["BYMINUTE"].split(","))
+    if parts["FREQ"] in ("HOURLY", "MINUTELY") and "BYSECOND" in parts:
+        size *= len(parts["BYSECOND"].split(","))
+    return any(1 <= abs(int(position)) <= size for position in parts["BYSETPOS"].split(","))
+
+
 def rfc_end(start, length):
     """The instant RFC 5545 ends an instance that starts at `start` (aware, in a named zone)
     and whose length `length` gives: ("dtend", DTSTART, DTEND) of its component, exact;
@@ -277,6 +291,10 @@ class Generator:
             if "COUNT=" not in rule:
                 return rule
             parts = dict(part.split("=", 1) for part in rule.split(";"))
+            if parts["FREQ"] in horizons and not sub_daily_set_reaches(parts):
+                # It yields nothing, and dateutil, which stops only at an instance past the
+                # horizon, would walk every hour to the year 9999 to find so (minutes).
+                continue
             without_until = ";".join(p for p in rule.split(";") if not p.startswith("UNTIL="))
             horizon = horizons.get(parts["FREQ"], dt.timedelta(days=365 * 30))
             try:
