@@ -137,18 +137,30 @@ def duration_parts(text):
     return days, seconds
 
 
-def sub_daily_set_reaches(parts):
-    """Whether a sub-daily rule's BYSETPOS names a place its set has: an HOURLY period holds
-    one time per BYMINUTE and BYSECOND value, a MINUTELY one per BYSECOND value, a SECONDLY
-    one a single time."""
-    if "BYSETPOS" not in parts:
+def set_reaches(parts):
+    """Whether a rule's BYSETPOS may name a place its set has, by a bound of the set's size:
+    the times of a period (one per BYHOUR, BYMINUTE and BYSECOND value that expands it) times
+    its days (a WEEKLY period's BYDAY days, a MONTHLY one's BYMONTHDAY days, else at most five
+    of each BYDAY weekday, one of an ordinal one). A YEARLY set is not bounded here."""
+    if "BYSETPOS" not in parts or parts["FREQ"] == "YEARLY":
         return True
+    freq = parts["FREQ"]
+    order = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY"]
+
+    def values(name):
+        return parts[name].split(",") if name in parts else []
+
     size = 1
-    if parts["FREQ"] == "HOURLY" and "BYMINUTE" in parts:
-        size *= len(parts["BYMINUTE"].split(","))
-    if parts["FREQ"] in ("HOURLY", "MINUTELY") and "BYSECOND" in parts:
-        size *= len(parts["BYSECOND"].split(","))
-    return any(1 <= abs(int(position)) <= size for position in parts["BYSETPOS"].split(","))
+    for name, finer_than in (("BYHOUR", "DAILY"), ("BYMINUTE", "HOURLY"), ("BYSECOND", "MINUTELY")):
+        if order.index(freq) >= order.index(finer_than) and name in parts:
+            size *= len(values(name))
+    if freq == "WEEKLY" and "BYDAY" in parts:
+        size *= len(values("BYDAY"))
+    elif freq == "MONTHLY" and "BYMONTHDAY" in parts:
+        size *= len(values("BYMONTHDAY"))
+    elif freq == "MONTHLY" and "BYDAY" in parts:
+        size *= sum(5 if day.isalpha() else 1 for day in values("BYDAY"))
+    return any(1 <= abs(int(position)) <= size for position in values("BYSETPOS"))
 
 
 def rfc_end(start, length):
@@ -291,9 +303,10 @@ class Generator:
             if "COUNT=" not in rule:
                 return rule
             parts = dict(part.split("=", 1) for part in rule.split(";"))
-            if parts["FREQ"] in horizons and not sub_daily_set_reaches(parts):
+            if not set_reaches(parts):
                 # It yields nothing, and dateutil, which stops only at an instance past the
-                # horizon, would walk every hour to the year 9999 to find so (minutes).
+                # horizon, would walk every period to the year 9999 to find so (an hourly one
+                # for minutes).
                 continue
             without_until = ";".join(p for p in rule.split(";") if not p.startswith("UNTIL="))
             horizon = horizons.get(parts["FREQ"], dt.timedelta(days=365 * 30))
@@ -552,6 +565,9 @@ def _worker_event(index):
 
 
 def main():
+    # A process started from swift test inherits its blocked signals (SIGTERM among them):
+    # the pool's workers would then outlive its terminate() and the script hang at its end.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=20240501)
