@@ -33,14 +33,23 @@ struct CalendarReading {
     let method = properties.first { $0.name == "METHOD" }?.text.uppercased()
     let floatingZoneName = properties.first { $0.name == "X-WR-TIMEZONE" }?.text
     let floatingZone = floatingZoneName.flatMap { zone(named: $0, line: nil) }
+    // RFC 5546 §3.2.5: a CANCEL names whole events, or with RECURRENCE-ID single instances
+    // (RANGE=THISANDFUTURE: that one and the later ones).
+    let cancels = method == "CANCEL"
     for (uid, components) in groups {
-      if method == "CANCEL" {
-        if !components.contains(where: { $0.property(named: "RECURRENCE-ID") != nil }) {
-          file.cancelledUIDs.append(uid)
-        }
-      }
       let masters = components.filter { $0.property(named: "RECURRENCE-ID") == nil }
       let overrides = components.filter { $0.property(named: "RECURRENCE-ID") != nil }
+      if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
+      if cancels && masters.isEmpty {
+        // Instances of a series this calendar object does not hold: nothing to show (they
+        // are not events), and no series here to take them from.
+        problems.append(
+          EventProblem(
+            line: overrides[0].line,
+            reason: "the METHOD:CANCEL of instances of \(Quote.quoted(uid)) names a series "
+              + "not in the same VCALENDAR: not applied"))
+        continue
+      }
       if masters.count > 1 {
         problems.append(
           EventProblem(
@@ -62,7 +71,7 @@ struct CalendarReading {
       }
       if let event = series(
         uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
-        components: [master] + overrides)
+        components: [master] + overrides, cancelsInstances: cancels)
       {
         file.events.append(event)
       }
@@ -73,9 +82,13 @@ struct CalendarReading {
 
   /// The series of `master` and its `overrides`; nil (and a problem) when the master has no
   /// readable `DTSTART`.
+  ///
+  /// With `cancelsInstances` (a `METHOD:CANCEL` calendar) each override cancels the instance
+  /// its `RECURRENCE-ID` names, matched by instant as any override, whatever its `STATUS`.
   private mutating func series(
     uid: String, master: ICalendarComponent, overrides: [ICalendarComponent],
-    floatingZone: (any ZoneRules)?, components: [ICalendarComponent]
+    floatingZone: (any ZoneRules)?, components: [ICalendarComponent],
+    cancelsInstances: Bool = false
   ) -> CalendarEvent? {
     guard let startProperty = master.property(named: "DTSTART") else {
       problems.append(
@@ -145,21 +158,22 @@ struct CalendarReading {
           recurrenceID: id,
           thisAndFuture: idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE",
           start: overrideStart, end: end(of: component, uid: uid, floatingZone: floatingZone),
-          fields: fields(of: component)))
+          fields: cancelsInstances ? EventFields(status: .cancelled) : fields(of: component)))
     }
     let series = EventSeries(
       uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
       rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
       overrides: eventOverrides)
     return CalendarEvent(
-      series: series, text: text(of: components),
+      series: series, text: text(of: components, cancelsInstances: cancelsInstances),
       recurs: !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty, line: master.line)
   }
 
   /// A `VCALENDAR` of `components` alone, with the calendar properties and `VTIMEZONE`s that
-  /// reading them needs.
-  private func text(of components: [ICalendarComponent]) -> [UInt8] {
+  /// reading them needs (`METHOD:CANCEL` where its overrides cancel their instances).
+  private func text(of components: [ICalendarComponent], cancelsInstances: Bool) -> [UInt8] {
     var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n".utf8)
+    if cancelsInstances { bytes += Array("METHOD:CANCEL\r\n".utf8) }
     for property in properties where property.name == "X-WR-TIMEZONE" {
       bytes += property.raw
       if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }

@@ -44,8 +44,10 @@ public struct CalendarEvent: Sendable {
 public struct EventFile: Sendable {
   /// The events, in the order of their first component.
   public var events: [CalendarEvent] = []
-  /// The `UID`s a `METHOD:CANCEL` calendar of the file cancels: their series are hidden
-  /// wherever they are in the same calendar.
+  /// The `UID`s a `METHOD:CANCEL` calendar of the file cancels whole.
+  ///
+  /// Their series are hidden wherever they are in the same calendar. A cancel that names
+  /// instances by `RECURRENCE-ID` is not here: it cancels them in its own `VCALENDAR`'s series.
   public var cancelledUIDs: [String] = []
   /// What could not be used as written, in the order met.
   public var problems: [EventProblem] = []

@@ -784,6 +784,9 @@ def main():
     parser.add_argument("--plain", action="store_true",
                         help="measure the build with --static-swift-stdlib alone")
     parser.add_argument("--fresh", action="store_true", help="rebuild the cached databases")
+    parser.add_argument("--print-binary", action="store_true",
+                        help="print the path of the measured build (made unless --no-build) "
+                        "and stop: .ci/bench runs tests against it")
     parser.add_argument("--output", default=os.path.join(CACHE, "results.md"))
     arguments = parser.parse_args()
     if arguments.xswiftc is None:
@@ -800,6 +803,9 @@ def main():
     arguments.lines = arguments.lines or 100_000
     sections = set(arguments.sections.split(","))
 
+    if arguments.print_binary:
+        print(build(arguments.no_build, arguments.xswiftc))
+        return
     os.environ.update(ENVIRONMENT)
     os.makedirs(WORK, exist_ok=True)
     ensure_tools(("strace",) if "sync" in sections else ())

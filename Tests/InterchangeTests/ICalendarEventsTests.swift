@@ -193,6 +193,65 @@ import Testing
     #expect(Self.starts(orphan) == ["2024-05-08T10:00:00One of them"])
   }
 
+  /// A weekly 09:00 UTC series from 1 May 2024 (five instances) in a `METHOD:CANCEL`
+  /// calendar with `cancels`, each a `VEVENT` body naming an instance.
+  static func cancelled(_ cancels: String...) throws -> EventFile {
+    try read(
+      """
+      BEGIN:VEVENT
+      UID:weekly
+      DTSTART:20240501T090000Z
+      RRULE:FREQ=WEEKLY;COUNT=5
+      SUMMARY:Weekly
+      END:VEVENT
+
+      """ + cancels.map { "BEGIN:VEVENT\nUID:weekly\n\($0)END:VEVENT\n" }.joined()
+        + Self.berlin, header: "METHOD:CANCEL\n")
+  }
+
+  @Test func methodCancelWithARecurrenceIDCancelsThatInstanceAlone() throws {
+    // 11:00 in Berlin's summer time is the instance of 09:00 UTC on 8 May: matched by instant.
+    let file = try Self.cancelled("RECURRENCE-ID;TZID=Europe/Berlin:20240508T110000\n")
+    #expect(file.cancelledUIDs == [])
+    #expect(file.problems == [])
+    #expect(
+      Self.starts(file) == [
+        "2024-05-01T09:00:00Weekly", "2024-05-15T09:00:00Weekly", "2024-05-22T09:00:00Weekly",
+        "2024-05-29T09:00:00Weekly",
+      ])
+    // What the index keeps reads back to the same series.
+    let again = try ICalendarEvents.read(file.events[0].text, zones: ICalendarEvents.utcOnly)
+    #expect(Self.starts(again) == Self.starts(file))
+    #expect(again.cancelledUIDs == [])
+  }
+
+  @Test func methodCancelThisAndFutureCancelsThatInstanceAndTheLaterOnes() throws {
+    let file = try Self.cancelled(
+      "RECURRENCE-ID;RANGE=THISANDFUTURE:20240515T090000Z\nSTATUS:CANCELLED\n",
+      "RECURRENCE-ID;VALUE=DATE:20240501\n")
+    // The 15th and after go; a DATE RECURRENCE-ID names the instance of its day.
+    #expect(Self.starts(file) == ["2024-05-08T09:00:00Weekly"])
+    let again = try ICalendarEvents.read(file.events[0].text, zones: ICalendarEvents.utcOnly)
+    #expect(Self.starts(again) == Self.starts(file))
+  }
+
+  @Test func methodCancelOfAnInstanceWithoutItsSeriesShowsNothingAndIsNamed() throws {
+    let file = try Self.read(
+      """
+      BEGIN:VEVENT
+      UID:elsewhere
+      RECURRENCE-ID:20240508T090000Z
+      DTSTART:20240508T090000Z
+      SUMMARY:Weekly
+      END:VEVENT
+
+      """, header: "METHOD:CANCEL\n")
+    #expect(file.events.isEmpty)
+    #expect(file.cancelledUIDs == [])
+    #expect(file.problems.map(\.line) == [4])
+    #expect(file.problems.first?.reason.contains("not in the same VCALENDAR") == true)
+  }
+
   @Test func theTextOfAnEventReadsBackToTheSameSeries() throws {
     let file = try Self.read(
       """

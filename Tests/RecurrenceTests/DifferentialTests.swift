@@ -11,6 +11,8 @@ import Testing
 /// `CALPAGER_DIFF_EVENTS` sets how many (5,000 by default), `CALPAGER_DIFF_SEED` the seed;
 /// `CALPAGER_DIFF_FILE` names the script's output of an earlier run to compare instead
 /// (`python3 Tests/Scripts/recurrence_diff.py --count N FILE`; `--only ID` writes one event).
+/// The script's output is kept under `.build/test-peers` until the script, the peers or the
+/// tz database change (`generated`).
 @Suite(.requires(.pythonPackages))
 struct DifferentialTests {
   /// The zone a descriptor of the script names.
@@ -142,17 +144,12 @@ struct DifferentialTests {
     let environment = ProcessInfo.processInfo.environment
     let requested = environment["CALPAGER_DIFF_EVENTS"].flatMap(Int.init) ?? 5000
     let seed = environment["CALPAGER_DIFF_SEED"].flatMap(Int.init) ?? 20_240_501
-    let folder = TemporaryDirectory("recurrence-diff")
-    var out = folder.file("events.json")
+    let out: String
     if let given = environment["CALPAGER_DIFF_FILE"], !given.isEmpty {
       // The script's output of an earlier run, to compare again without waiting for the peer.
       out = given
     } else {
-      let (status, log) = try PythonPeer.run([
-        PythonPeer.script("recurrence_diff.py"), "--count", "\(requested)", "--seed",
-        "\(seed)", out,
-      ])
-      try #require(status == 0, "\(log)")
+      out = try Self.generated(count: requested, seed: seed)
     }
     let output = try JSONDecoder().decode(
       Output.self, from: try Data(contentsOf: URL(fileURLWithPath: out)))

@@ -9,9 +9,16 @@ computes in it ("i:SECONDS" for an instant, "f:YYYYMMDDTHHMMSS" for a floating t
 "d:YYYYMMDD" for a day). RecurrenceTests/DifferentialTests.swift builds the same events with
 calpager's Recurrence module and compares every start and end.
 
-Starts are all-day, floating, UTC or at a fixed offset ("fixed:SECONDS"). Named zones
-("tz:Europe/Berlin", read with zoneinfo) join when --zones or NAMED_ZONES lists them: the
+Starts are all-day, floating, UTC, at a fixed offset ("fixed:SECONDS") or in a named zone
+("tz:Europe/Berlin", read with zoneinfo) of NAMED_ZONES (--zones gives others, "" none): the
 Swift side resolves a "tz:" name in one function.
+
+One difference from the peer is the RFC's, and the expected list follows the RFC there:
+recurring-ical-events reckons an occurrence's length on the wall clock (python subtracts and
+adds aware datetimes of one zone as naive ones), so in a named zone an instance whose length
+spans a DST change ends an hour off. RFC 5545 §3.8.5.3 gives each instance the exact length
+of DTEND - DTSTART, and §3.3.6 makes a DURATION's days nominal and its hours exact: for such
+instances the expected end is that one (rfc_end), and "pe" keeps the peer's.
 
 The generator keeps to what RFC 5545 defines where recurring-ical-events reads the rest its
 own way: UNTIL has DTSTART's value type, a floating or all-day series has no UTC or zoned
@@ -25,6 +32,7 @@ import argparse
 import datetime as dt
 import json
 import random
+import re
 import signal
 import sys
 
@@ -33,9 +41,12 @@ import recurring_ical_events
 
 # Fixed offsets in seconds east of UTC.
 FIXED_OFFSETS = [0, 3600, 7200, -18000, -28800, 19800, 34200, 45900, -34200]
-# IANA names to draw zoned starts from (read with zoneinfo); the lead adds some once calpager
-# reads TZif files: e.g. ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe"].
-NAMED_ZONES = []
+# IANA names to draw zoned starts from (read with zoneinfo; calpager reads the same TZif
+# files): DST in either hemisphere, a 30-minute DST (Lord Howe), a zone that skipped a day
+# and changed sides of the date line (Apia, 2011-12-30), a half-hour offset without DST
+# (Kolkata) and one that dropped DST (Sao Paulo, 2019).
+NAMED_ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia",
+               "Asia/Kolkata", "America/Sao_Paulo"]
 
 UTC = dt.timezone.utc
 WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
@@ -110,6 +121,69 @@ def empty_rules(spec, start):
             if "empty set" in str(error):
                 found.append(index)
     return found
+
+
+DURATION_PART = re.compile(r"(\d+)([WDHMS])")
+
+
+def duration_parts(text):
+    """The nominal days and exact seconds of a DURATION's text (P1W, P1DT2H, PT24H)."""
+    days = seconds = 0
+    head, _, time = text.lstrip("+").partition("T")
+    for number, unit in DURATION_PART.findall(head):
+        days += int(number) * (7 if unit == "W" else 1)
+    for number, unit in DURATION_PART.findall(time):
+        seconds += int(number) * {"H": 3600, "M": 60, "S": 1}[unit]
+    return days, seconds
+
+
+def set_reaches(parts):
+    """Whether a rule's BYSETPOS may name a place its set has, by a bound of the set's size:
+    the times of a period (one per BYHOUR, BYMINUTE and BYSECOND value that expands it) times
+    its days (a WEEKLY period's BYDAY days, a MONTHLY one's BYMONTHDAY days, else at most five
+    of each BYDAY weekday, one of an ordinal one). A YEARLY set is not bounded here."""
+    if "BYSETPOS" not in parts or parts["FREQ"] == "YEARLY":
+        return True
+    freq = parts["FREQ"]
+    order = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY"]
+
+    def values(name):
+        return parts[name].split(",") if name in parts else []
+
+    size = 1
+    for name, finer_than in (("BYHOUR", "DAILY"), ("BYMINUTE", "HOURLY"), ("BYSECOND", "MINUTELY")):
+        if order.index(freq) >= order.index(finer_than) and name in parts:
+            size *= len(values(name))
+    if freq == "WEEKLY" and "BYDAY" in parts:
+        size *= len(values("BYDAY"))
+    elif freq == "MONTHLY" and "BYMONTHDAY" in parts:
+        size *= len(values("BYMONTHDAY"))
+    elif freq == "MONTHLY" and "BYDAY" in parts:
+        size *= sum(5 if day.isalpha() else 1 for day in values("BYDAY"))
+    return any(1 <= abs(int(position)) <= size for position in values("BYSETPOS"))
+
+
+def rfc_end(start, length):
+    """The instant RFC 5545 ends an instance that starts at `start` (aware, in a named zone)
+    and whose length `length` gives: ("dtend", DTSTART, DTEND) of its component, exact;
+    ("duration", TEXT), days on the wall clock and then hours on the time line; None, none."""
+    if length is None:
+        return start.timestamp()
+    if length[0] == "dtend":
+        return start.timestamp() + max(length[2].timestamp() - length[1].timestamp(), 0)
+    days, seconds = duration_parts(length[1])
+    day_later = (start.replace(tzinfo=None) + dt.timedelta(days=days)).replace(tzinfo=start.tzinfo)
+    return max(day_later.timestamp() + seconds, start.timestamp())
+
+
+def wall_length(length):
+    """The wall-clock timedelta recurring-ical-events adds for `length`."""
+    if length is None:
+        return dt.timedelta(0)
+    if length[0] == "dtend":
+        return length[2].replace(tzinfo=None) - length[1].replace(tzinfo=None)
+    days, seconds = duration_parts(length[1])
+    return dt.timedelta(days=days, seconds=seconds)
 
 
 def encode(value):
@@ -229,6 +303,11 @@ class Generator:
             if "COUNT=" not in rule:
                 return rule
             parts = dict(part.split("=", 1) for part in rule.split(";"))
+            if not set_reaches(parts):
+                # It yields nothing, and dateutil, which stops only at an instance past the
+                # horizon, would walk every period to the year 9999 to find so (an hourly one
+                # for minutes).
+                continue
             without_until = ";".join(p for p in rule.split(";") if not p.startswith("UNTIL="))
             horizon = horizons.get(parts["FREQ"], dt.timedelta(days=365 * 30))
             try:
@@ -373,11 +452,49 @@ class Generator:
                 for occ in occurrences:
                     if str(occ.get("STATUS", "")).upper() == "CANCELLED":
                         continue
-                    expected.append({"s": encode(occ["DTSTART"].dt), "e": encode(occ["DTEND"].dt), "t": str(occ.get("SUMMARY"))})
+                    item = {"s": encode(occ["DTSTART"].dt), "e": encode(occ["DTEND"].dt), "t": str(occ.get("SUMMARY"))}
+                    exact = self.exact_end(spec, occ)
+                    if exact is not None and "i:%d" % exact != item["e"]:
+                        item["pe"], item["e"] = item["e"], "i:%d" % exact
+                    expected.append(item)
             spec["expected"] = expected
         except Exception as error:  # noqa: BLE001
             spec["error"] = "%s: %s" % (type(error).__name__, error)
         return spec
+
+    def lengths(self, spec, summary):
+        """The lengths an occurrence with `summary` may have: the master's and its RDATE
+        periods' for the master's summary, the overrides' (their own, and the later instances'
+        of a THISANDFUTURE one) for theirs."""
+        def of(start, end):
+            if end is None:
+                return None
+            if end["kind"] == "dtend":
+                return ("dtend", self.value(start), self.value(end["v"]))
+            return ("duration", end["v"])
+
+        if summary == spec["summary"]:
+            found = [of(spec["start"], spec["end"])]
+            found += [("duration", item["period"]) for item in spec["rdates"] if "period" in item]
+            return found
+        return [of(override["start"], override.get("end")) for override in spec["overrides"]]
+
+    def exact_end(self, spec, occ):
+        """The RFC's end of a peer's occurrence in a named zone, None elsewhere (a fixed
+        offset's wall clock is its time line) or when no length of the event is the one the
+        peer added."""
+        start, end = occ["DTSTART"].dt, occ["DTEND"].dt
+        if not isinstance(start, dt.datetime) or not isinstance(end, dt.datetime):
+            return None
+        # Only a zoneinfo zone (it has a key) has a wall clock apart from its time line, and
+        # the peer adds on the wall clock only when the end is in the start's zone.
+        if not hasattr(start.tzinfo, "key") or end.tzinfo is not start.tzinfo:
+            return None
+        added = end.replace(tzinfo=None) - start.replace(tzinfo=None)
+        for length in self.lengths(spec, str(occ.get("SUMMARY"))):
+            if wall_length(length) == added:
+                return int(rfc_end(start, length))
+        return None
 
     def window(self, spec):
         a, b = spec["window"]
@@ -448,6 +565,9 @@ def _worker_event(index):
 
 
 def main():
+    # A process started from swift test inherits its blocked signals (SIGTERM among them):
+    # the pool's workers would then outlive its terminate() and the script hang at its end.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=20240501)
@@ -474,8 +594,10 @@ def main():
             version("recurring-ical-events"), icalendar.__version__)}, out)
     errors = sum(1 for event in events if "error" in event)
     empty = sum(1 for event in events if "emptyRules" in event)
-    print("%d events, %d with a rule the peer proves empty, %d the peer could not expand"
-          % (len(events), empty, errors))
+    exact = sum(1 for event in events for item in event.get("expected", []) if "pe" in item)
+    print("%d events, %d with a rule the peer proves empty, %d the peer could not expand, "
+          "%d ends the peer reckons on the wall clock (the RFC's exact ones expected)"
+          % (len(events), empty, errors, exact))
 
 
 if __name__ == "__main__":

@@ -104,6 +104,36 @@ import Testing
     #expect(calendars["again"]?["sameAs"] as? String == "work")
   }
 
+  /// A `METHOD:CANCEL` calendar (RFC 5546 §3.2.5) holding a series and one instance by
+  /// `RECURRENCE-ID`, without `STATUS` (which the method makes optional).
+  @Test func aMethodCancelOfOneInstanceHidesThatInstanceAndThisAndFutureTheRest() throws {
+    func cancel(_ range: String) -> String {
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\n"
+        + Self.event("weekly", "Weekly", extra: "RRULE:FREQ=WEEKLY;COUNT=5\r\n")
+        + "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:weekly\r\nDTSTAMP:20240101T000000Z\r\n"
+        + "RECURRENCE-ID\(range):20240515T100000Z\r\nDTSTART:20240515T100000Z\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+    let work = try vdir("work", ["weekly.ics": cancel("")])
+    let environment = try config("calendar.work = \(work)\n")
+    func starts() throws -> [String] {
+      let result = try calpager.run(
+        ["list", "2024-05-01..2024-05-31", "--json"], environment: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let events = try #require(object["events"] as? [[String: Any]])
+      return events.map { $0["start"] as? String ?? "" }
+    }
+    #expect(
+      try starts() == [
+        "2024-05-01T10:00:00+00:00", "2024-05-08T10:00:00+00:00", "2024-05-22T10:00:00+00:00",
+        "2024-05-29T10:00:00+00:00",
+      ])
+    try replace(work + "/weekly.ics", with: cancel(";RANGE=THISANDFUTURE"))
+    #expect(try starts() == ["2024-05-01T10:00:00+00:00", "2024-05-08T10:00:00+00:00"])
+  }
+
   @Test func followsReplacedRemovedAndNewFilesAndAFileThatStopsParsing() throws {
     let work = try vdir(
       "work",
