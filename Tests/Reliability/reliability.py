@@ -1010,6 +1010,19 @@ def concurrency(cal: Calpager, work: Path, rng: random.Random, mode: str,
 # MARK: - A racing writer in the vdir
 
 
+def _bodies_kept(cal, db, vdir):
+    """Every text calpager or the vdir still holds after two more syncs: the notes, the
+    history's versions and the items' summaries (where a writer's version may have gone)."""
+    for _ in range(2):
+        cal.run(db, "sync")
+    with closing(connect(db)) as connection:
+        kept = {row[0] for row in connection.execute("SELECT body FROM notes")}
+        kept |= {row[0] for row in connection.execute("SELECT body FROM action_notes")}
+    kept |= {line[len("SUMMARY:"):] for path in vdir.glob("*.ics")
+             for line in path.read_text(errors="replace").split("\r\n") if line.startswith("SUMMARY:")}
+    return kept
+
+
 def _race_item(uid: str, body: str) -> bytes:
     """A journal as vdirsyncer would bring it: older than any edit in calpager (so a conflict
     keeps calpager's version in place and this one as a copy)."""
@@ -1080,13 +1093,7 @@ def sync_race(cal: Calpager, work: Path, rounds: int, rng: random.Random) -> Out
         thread.join()
     if written and item.read_bytes() != _race_item(uid, written[-1]):
         displaced.append(written[-1])
-    for _ in range(2):
-        cal.run(db, "sync")
-    with closing(connect(db)) as connection:
-        kept = {row[0] for row in connection.execute("SELECT body FROM notes")}
-        kept |= {row[0] for row in connection.execute("SELECT body FROM action_notes")}
-    kept |= {line[len("SUMMARY:"):] for path in vdir.glob("*.ics")
-             for line in path.read_text(errors="replace").split("\r\n") if line.startswith("SUMMARY:")}
+    kept = _bodies_kept(cal, db, vdir)
     lost = [body for body in displaced if body not in kept]
     if lost:
         outcome.fail(f"{len(lost)} of {len(displaced)} replaced versions lost: {lost[:5]}")
@@ -1155,13 +1162,7 @@ def sync_remove_race(cal: Calpager, work: Path, rounds: int, rng: random.Random)
             outcome.fail(f"sync {index}: {result.stderr.strip()}")
         if "left for the next sync" in result.stdout:
             deferred += 1
-    for _ in range(2):
-        cal.run(db, "sync")
-    with closing(connect(db)) as connection:
-        kept = {row[0] for row in connection.execute("SELECT body FROM notes")}
-        kept |= {row[0] for row in connection.execute("SELECT body FROM action_notes")}
-    kept |= {line[len("SUMMARY:"):] for path in vdir.glob("*.ics")
-             for line in path.read_text(errors="replace").split("\r\n") if line.startswith("SUMMARY:")}
+    kept = _bodies_kept(cal, db, vdir)
     lost = [body for body in written if body not in kept]
     if lost:
         outcome.fail(f"{len(lost)} of {len(written)} writer versions lost: {lost[:5]}")
