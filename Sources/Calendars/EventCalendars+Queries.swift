@@ -39,53 +39,33 @@ extension EventCalendars {
     var tested: [Int: Bool] = [:]
     // A day at a time, each look stopping at the first occurrence that shows: a busy day
     // costs no more than a quiet one.
-    var day = days.lowerBound
-    while true {
-      if !marked.contains(day) {
-        let dayWindow = Self.window(day...day, userZone: userZone)
-        try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: names, recurring: expanded) {
-          series, start, end in
-          guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
-            return true
-          }
-          let occurrence = Occurrence(
-            start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
-          guard occurrence.overlaps(dayWindow, userZone: userZone) else { return true }
-          let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
-          tested[series] = shows
-          guard shows else { return true }
-          Self.mark(occurrence.days(in: userZone).clamped(to: days), in: &marked)
-          return false
+    for day in days.everyDay where !marked.contains(day) {
+      let dayWindow = Self.window(day...day, userZone: userZone)
+      try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: names, recurring: expanded) {
+        series, start, end in
+        guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
+          return true
         }
+        let occurrence = Occurrence(
+          start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
+        guard occurrence.overlaps(dayWindow, userZone: userZone) else { return true }
+        let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
+        tested[series] = shows
+        guard shows else { return true }
+        marked.formUnion(occurrence.days(in: userZone).clamped(to: days).everyDay)
+        return false
       }
-      guard day < days.upperBound, let next = day.next else { break }
-      day = next
     }
     guard !unkeptEvents(mayOverlap: window, calendars: names, expanded: expanded).isEmpty
     else { return marked }
-    day = days.lowerBound
-    while true {
-      if !marked.contains(day) {
-        forEachOccurrence(covering: day...day, userZone: userZone) { found in
-          guard shown.contains(found.calendar) else { return true }
-          Self.mark(found.occurrence.days(in: userZone).clamped(to: days), in: &marked)
-          return false
-        }
+    for day in days.everyDay where !marked.contains(day) {
+      forEachOccurrence(covering: day...day, userZone: userZone) { found in
+        guard shown.contains(found.calendar) else { return true }
+        marked.formUnion(found.occurrence.days(in: userZone).clamped(to: days).everyDay)
+        return false
       }
-      guard day < days.upperBound, let next = day.next else { break }
-      day = next
     }
     return marked
-  }
-
-  /// Adds every day of `days` to `marked`.
-  private static func mark(_ days: ClosedRange<Day>, in marked: inout Set<Day>) {
-    var each = days.lowerBound
-    while true {
-      marked.insert(each)
-      guard each < days.upperBound, let next = each.next else { return }
-      each = next
-    }
   }
 
   /// Calls `body` with each occurrence covering `days` in `userZone` (in no order) until it
@@ -239,12 +219,8 @@ extension EventCalendars {
       return found
     }
     guard covered(days) else { return nil }
-    var day = last ? days.upperBound : days.lowerBound
-    while true {
-      if covered(day...day) { return day }
-      guard let next = last ? day.previous : day.next, days.contains(next) else { return nil }
-      day = next
-    }
+    let order = last ? days.everyDay.reversed() : days.everyDay
+    return order.first { covered($0...$0) }
   }
 
   /// The series an indexed event's text holds (one, or an override's own without its

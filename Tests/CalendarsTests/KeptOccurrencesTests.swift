@@ -124,13 +124,7 @@ import Testing
       #expect(events.count >= 3, "\(name)")
       var covered = Set<Day>()
       for found in events {
-        let range = found.occurrence.days(in: zone).clamped(to: week)
-        var each = range.lowerBound
-        while true {
-          covered.insert(each)
-          guard each < range.upperBound, let next = each.next else { break }
-          each = next
-        }
+        covered.formUnion(found.occurrence.days(in: zone).clamped(to: week).everyDay)
       }
       #expect(covered.count < 21, "\(name)")
       #expect(calendars.daysWithEvents(in: week, userZone: zone, calendars: ["work"]) == covered)

@@ -54,10 +54,3 @@ extension Month: CalendarPeriod {
     self.init(containing: day)
   }
 }
-
-extension ClosedRange where Bound == Day {
-  /// Every day of the range, first to last.
-  var everyDay: [Day] {
-    (lowerBound.dayNumber...upperBound.dayNumber).compactMap { Day(dayNumber: $0) }
-  }
-}
