@@ -156,15 +156,20 @@ extension EventIndex {
         + Self.shownTest, [.int(series)]) == 1
   }
 
+  /// What leaves out a cancelled event (its `UID` cancelled by a file of its calendar), on a
+  /// row of `series` and its `files`.
+  static let notCancelledTest =
+    "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
+    + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
+    + "AND other.calendar = files.calendar) "
+
   /// What leaves out a cancelled event and a twin (the same `UID` in a file of the calendar
   /// with a smaller path), on a row of `series` and its `files`.
   ///
   /// The twin test goes by UID (`CROSS JOIN`: by calendar and path it would walk every file of
   /// the calendar before it, for each row).
   static let shownTest =
-    "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
-    + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
-    + "AND other.calendar = files.calendar) "
+    notCancelledTest
     + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
     + "ON other.id = twin.file WHERE twin.uid = series.uid "
     + "AND other.calendar = files.calendar AND other.path < files.path)"

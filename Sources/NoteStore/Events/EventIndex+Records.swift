@@ -364,9 +364,7 @@ extension EventIndex {
         + "series.id "
         + "FROM (\(ids)) AS hit CROSS JOIN series ON series.id = hit.id CROSS JOIN files "
         + "ON files.id = series.file WHERE 1 " + placeholders
-        + "AND NOT EXISTS (SELECT 1 FROM cancelled "
-        + "JOIN files AS other ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
-        + "AND other.calendar = files.calendar) ORDER BY files.calendar, series.uid, files.path")
+        + Self.notCancelledTest + "ORDER BY files.calendar, series.uid, files.path")
     var events: [IndexedEvent] = []
     try statement.forEachRow(values + (names ?? []).map { .text($0) }) { row in
       events.append(
