@@ -55,6 +55,18 @@ struct CalendarScan {
       changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec)
   }
 
+  /// Whether a calendar whose path stat-ed as `target` is as it was when `recorded` was kept:
+  /// the same folder or file, not modified since (a folder's size says nothing, a file's
+  /// changes with its times).
+  static func isUnchanged(_ target: Target, since recorded: PathStamp) -> Bool {
+    switch target {
+    case .folder(let stamp), .file(let stamp):
+      return stamp.device == recorded.device && stamp.inode == recorded.inode
+        && stamp.modified == recorded.modified && stamp.changed == recorded.changed
+    case .unusable: return false
+    }
+  }
+
   /// Updates calendar `source`, whose path stat-ed as `target`.
   mutating func update(_ source: CalendarSource, target: Target, rescan: Bool) throws {
     let recorded = try index.calendarStamp(source.name)

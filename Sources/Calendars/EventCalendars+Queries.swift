@@ -35,13 +35,30 @@ extension EventCalendars {
     guard !names.isEmpty else { return [] }
     let window = Self.window(days, userZone: userZone)
     let expanded = expandMonths(of: window)
+    return
+      (try? index.reading {
+        marks(
+          of: days, names: names, window: window, expanded: expanded, userZone: userZone,
+          calendars: shown)
+      }) ?? []
+  }
+
+  /// `daysWithEvents`'s looks, in the snapshot it opened.
+  private func marks(
+    of days: ClosedRange<Day>, names: [String], window: Range<Int>, expanded: Bool,
+    userZone: any ZoneRules, calendars shown: Set<String>
+  ) -> Set<Day> {
+    guard let index else { return [] }
+    // Of every calendar the index holds (none hidden), the look needs no calendar test.
+    let indexed = (try? index.calendarNames()) ?? []
+    let only: [String]? = indexed.allSatisfy(names.contains) ? nil : names
     var marked = Set<Day>()
     var tested: [Int: Bool] = [:]
     // A day at a time, each look stopping at the first occurrence that shows: a busy day
     // costs no more than a quiet one.
     for day in days.everyDay where !marked.contains(day) {
       let dayWindow = Self.window(day...day, userZone: userZone)
-      try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: names, recurring: expanded) {
+      try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: only, recurring: expanded) {
         series, start, end in
         guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
           return true
@@ -77,6 +94,17 @@ extension EventCalendars {
     guard let index else { return }
     let window = Self.window(days, userZone: userZone)
     let expanded = expandMonths(of: window)
+    try? index.reading {
+      forEachOccurrence(in: window, of: days, expanded: expanded, userZone: userZone, body)
+    }
+  }
+
+  /// `forEachOccurrence(covering:…)`'s queries, in the snapshot it opened.
+  private func forEachOccurrence(
+    in window: Range<Int>, of days: ClosedRange<Day>, expanded: Bool, userZone: any ZoneRules,
+    _ body: (DayOccurrence) -> Bool
+  ) {
+    guard let index else { return }
     // An occurrence reaching into two months expanded is kept with each, or kept with one
     // and expanded again with the other (an event too busy in it to keep): seen once.
     var seen: Set<OccurrenceKey> = []
@@ -220,7 +248,8 @@ extension EventCalendars {
     }
     guard covered(days) else { return nil }
     let order = last ? days.everyDay.reversed() : days.everyDay
-    return order.first { covered($0...$0) }
+    // The months are expanded now: the looks a day at a time share one snapshot.
+    return (try? index?.reading { order.first { covered($0...$0) } }) ?? nil
   }
 
   /// The series an indexed event's text holds (one, or an override's own without its

@@ -45,6 +45,9 @@ extension EventCalendars {
       var expanded = try index.expandedMonths()
       let missing = months.filter { !expanded.contains($0) }
       guard !missing.isEmpty else { return true }
+      // Inside a page's snapshot nothing is written: the months are expanded before it opens,
+      // and only another process forgetting them meanwhile leads here.
+      guard !index.isReading else { return false }
       if expanded.count + missing.count > Self.expandedMonthsLimit {
         try index.removeSpans()
         expanded = []

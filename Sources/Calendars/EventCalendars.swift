@@ -119,22 +119,39 @@ public final class EventCalendars {
     var scan = CalendarScan(index: index, zones: zones)
     var states: [String: CalendarStatus.State] = [:]
     var readNames: [String] = []
-    var reached: [PathStamp: String] = [:]
+    // What the index holds, read in one snapshot: when every calendar's stamp is the one
+    // recorded (the common case: nothing was synced since the last command), nothing is
+    // written and no write lock is taken.
+    let (recorded, indexedNames) = try index.reading {
+      (try index.calendarStamps(), try index.calendarNames())
+    }
+    // The folders and files reached so far, by device and inode (a handful: an array, not a
+    // hashed set, whose first use costs a process more than the look-ups it saves).
+    var reached: [(device: Int, inode: Int, name: String)] = []
     for source in sources {
       let target = CalendarScan.target(source.path)
-      var key: PathStamp?
+      var key: (device: Int, inode: Int)?
       switch target {
-      case .folder(let stamp), .file(let stamp):
-        key = PathStamp(device: stamp.device, inode: stamp.inode, size: 0, modified: 0, changed: 0)
+      case .folder(let stamp), .file(let stamp): key = (stamp.device, stamp.inode)
       case .unusable(let reason): states[source.name] = .unusable(reason)
       }
-      if let key, let first = reached[key] {
-        states[source.name] = .sameAs(first)
-        try index.removeCalendar(source.name)
+      if let key,
+        let first = reached.first(where: { $0.device == key.device && $0.inode == key.inode })
+      {
+        states[source.name] = .sameAs(first.name)
+        if indexedNames.contains(source.name) { try index.removeCalendar(source.name) }
         continue
       }
-      if let key { reached[key] = source.name }
-      try index.batch { try scan.update(source, target: target, rescan: rescan) }
+      if let key { reached.append((key.device, key.inode, source.name)) }
+      let unchanged =
+        !rescan
+        && recorded.contains { known in
+          known.name == source.name && known.path == source.path
+            && CalendarScan.isUnchanged(target, since: known.stamp)
+        }
+      if !unchanged {
+        try index.batch { try scan.update(source, target: target, rescan: rescan) }
+      }
       if key != nil {
         states[source.name] = .read
         readNames.append(source.name)
@@ -144,8 +161,7 @@ public final class EventCalendars {
       states[name] = .unusable(reason)
       notices.append("\(name): \(reason)")
     }
-    let named = Set(sources.map(\.name))
-    for name in try index.calendarNames() where !named.contains(name) {
+    for name in indexedNames where !sources.contains(where: { $0.name == name }) {
       try index.removeCalendar(name)
     }
     let calendars = EventCalendars(

@@ -126,19 +126,31 @@ extension EventIndex {
   }
 
   /// The start and end of each kept occurrence whose bounds meet `window`, of the calendars
-  /// `names`, with its event's row.
+  /// `names` (nil: of every calendar the index holds), with its event's row.
   ///
   /// What marking days needs, without the tests for cancelled and twin events
   /// (`isShown(series:)` makes them, for the rows that would mark a day). `body` returns
   /// false to stop.
+  ///
+  /// - Complexity: Of every calendar, the bounds' indexes cover what it reads: no
+  ///   occurrence, event or file row is visited, and a day's look reads a page or two instead
+  ///   of one per occurrence.
   package func occurrenceTimes(
-    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    mayOverlap window: Range<Int>, calendars names: [String]?, recurring: Bool,
     _ body: (_ series: Int, _ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
-    try forEachKept(
-      "o.series, o.start_kind, o.start, o.end_kind, o.end", mayOverlap: window,
-      calendars: names, recurring: recurring
-    ) { row in
+    let columns = "series, start_kind, start, end_kind, end"
+    let month = recurring ? "" : "AND month IS NULL "
+    let sql =
+      names.map {
+        Self.keptSQL(
+          "o.series, o.start_kind, o.start, o.end_kind, o.end", recurring: recurring,
+          calendars: $0.count)
+      }
+      ?? "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
+      + "AND NOT (\(Self.longTest)) \(month)UNION ALL SELECT \(columns) FROM occurrences "
+      + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(month)"
+    try forEachKept(sql, mayOverlap: window, calendars: names ?? []) { row in
       guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
         let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
       else { return true }
@@ -187,16 +199,33 @@ extension EventIndex {
     recurring: Bool, where test: String = "", _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
-    let placeholders = names.indices.map { "?\(4 + $0)" }.joined(separator: ", ")
-    let long = "high - low > \(Self.longOccurrence)"
-    let statement = try database.prepare(
-      "SELECT \(columns) FROM (SELECT id FROM occurrences WHERE low >= ?3 AND low < ?1 "
-        + "AND high >= ?2 AND NOT (\(long)) UNION ALL SELECT id FROM occurrences "
-        + "WHERE \(long) AND low < ?1 AND high >= ?2) AS hit "
-        + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
-        + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
-        + (recurring ? "" : "AND o.month IS NULL ")
-        + "AND files.calendar IN (\(placeholders)) " + test)
+    try forEachKept(
+      Self.keptSQL(columns, recurring: recurring, calendars: names.count, where: test),
+      mayOverlap: window, calendars: names, row)
+  }
+
+  /// The query of `forEachKept(_:mayOverlap:…)`: its parameters are the window's end and
+  /// start, the start less `longOccurrence`, then the `calendars` names.
+  private static func keptSQL(
+    _ columns: String, recurring: Bool, calendars: Int, where test: String = ""
+  ) -> String {
+    let placeholders = (0..<calendars).map { "?\(4 + $0)" }.joined(separator: ", ")
+    return "SELECT \(columns) FROM (SELECT id FROM occurrences WHERE low >= ?3 AND low < ?1 "
+      + "AND high >= ?2 AND NOT (\(longTest)) UNION ALL SELECT id FROM occurrences "
+      + "WHERE \(longTest) AND low < ?1 AND high >= ?2) AS hit "
+      + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
+      + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
+      + (recurring ? "" : "AND o.month IS NULL ")
+      + "AND files.calendar IN (\(placeholders)) " + test
+  }
+
+  /// Runs `row` on the rows of `sql`, a query of the kept occurrences that takes the
+  /// parameters `keptSQL` says, while it returns true.
+  private func forEachKept(
+    _ sql: String, mayOverlap window: Range<Int>, calendars names: [String],
+    _ row: (Statement) throws -> Bool
+  ) throws {
+    let statement = try database.prepare(sql)
     try statement.forEachRowWhile(
       [
         .int(window.upperBound), .int(window.lowerBound),
@@ -208,4 +237,6 @@ extension EventIndex {
   /// index (the partial index `occurrences_long` holds those past it): three days, its
   /// condition as the schema writes it.
   static let longOccurrence = 259_200
+  /// What makes an occurrence long, as the partial index `occurrences_long` says it.
+  static let longTest = "high - low > \(longOccurrence)"
 }
