@@ -100,6 +100,18 @@ struct EventLines {
   static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
     let width = max(width, 1)
     let indent = min(max(indent, 0), width - 1)
+    // Most event lines fit as they are: then the text is its one line, as the walk below
+    // would make it, without splitting it into words (a week page has a few hundred lines).
+    if !text.isEmpty, DisplayWidth.of(text) <= width, !hasSpacesToCollapse(text) {
+      return [text]
+    }
+    return wrapByWords(text, width: width, indent: indent)
+  }
+
+  /// `wrap`'s general path: a walk over `text`'s words (`width` at least 1, `indent` less).
+  static func wrapByWords(_ text: String, width: Int, indent: Int) -> [String] {
+    let width = max(width, 1)
+    let indent = min(max(indent, 0), width - 1)
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
@@ -156,5 +168,17 @@ struct EventLines {
     }
     if hasWords || lines.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// Whether `wrap`'s walk would drop a space of `text`: one at its start or end, or one of
+  /// two in a row (words are joined by one).
+  private static func hasSpacesToCollapse(_ text: String) -> Bool {
+    let space = UInt8(ascii: " ")
+    var previous = space
+    for byte in text.utf8 {
+      if byte == space && previous == space { return true }
+      previous = byte
+    }
+    return previous == space
   }
 }
