@@ -25,6 +25,9 @@ package struct StoredOccurrence: Sendable {
   package var start: StoredTime
   package var end: StoredTime
   package var recurrenceID: StoredTime?
+  /// The recurrence id on the series' wall clock, seconds (`Occurrence.recurrenceWallClock`):
+  /// what an instance cancel of another value type or zone matches.
+  package var recurrenceWallClock: Int?
   package var isOverride: Bool
   package var summary: String?
   package var location: String?
@@ -36,13 +39,14 @@ package struct StoredOccurrence: Sendable {
   package var high: Int
 
   package init(
-    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?, isOverride: Bool,
-    summary: String?, location: String?, description: String?, status: String?, low: Int,
-    high: Int
+    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?,
+    recurrenceWallClock: Int? = nil, isOverride: Bool, summary: String?, location: String?,
+    description: String?, status: String?, low: Int, high: Int
   ) {
     self.start = start
     self.end = end
     self.recurrenceID = recurrenceID
+    self.recurrenceWallClock = recurrenceWallClock
     self.isOverride = isOverride
     self.summary = summary
     self.location = location
@@ -71,14 +75,15 @@ extension EventIndex {
     guard !occurrences.isEmpty else { return }
     let insert = try database.prepare(
       "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
-        + "override, summary, location, description, status, low, high) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        + "rid_wall, override, summary, location, description, status, low, high) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for occurrence in occurrences {
       try insert.run([
         .int(series), month.map { .int($0) } ?? .null, .int(occurrence.start.kind.rawValue),
         .int(occurrence.start.value), .int(occurrence.end.kind.rawValue),
         .int(occurrence.end.value), occurrence.recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
         occurrence.recurrenceID.map { .int($0.value) } ?? .null,
+        occurrence.recurrenceWallClock.map { .int($0) } ?? .null,
         .int(occurrence.isOverride ? 1 : 0), text(occurrence.summary), text(occurrence.location),
         text(occurrence.description), text(occurrence.status), .int(occurrence.low),
         .int(occurrence.high),
@@ -93,8 +98,8 @@ extension EventIndex {
   /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`.
   ///
   /// Those of events that do not recur, and with `recurring` those of the months expanded.
-  /// Cancelled events, and an event of a `UID` that a file of the same calendar with a
-  /// smaller path also holds, are left out. `body` returns false to stop.
+  /// Cancelled events and instances, and an event of a `UID` that a file of the same calendar
+  /// with a smaller path also holds, are left out. `body` returns false to stop.
   ///
   /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window.
   package func occurrences(
@@ -129,8 +134,8 @@ extension EventIndex {
   /// `names`, with its event's row.
   ///
   /// What marking days needs, without the tests for cancelled and twin events
-  /// (`isShown(series:)` makes them, for the rows that would mark a day). `body` returns
-  /// false to stop.
+  /// (`isShown(series:)` makes them, for the rows that would mark a day); cancelled instances
+  /// are left out. `body` returns false to stop.
   package func occurrenceTimes(
     mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
     _ body: (_ series: Int, _ start: StoredTime, _ end: StoredTime) -> Bool
@@ -175,9 +180,9 @@ extension EventIndex {
     + "AND other.calendar = files.calendar AND other.path < files.path)"
 
   /// Runs `row` on `columns` of the kept occurrences (`o`, with their `series` and `files`)
-  /// whose bounds meet `window`, of the calendars `names`, that pass `test` (SQL after
-  /// `WHERE`'s other terms), while it returns true; with `recurring`, those of the months
-  /// expanded too.
+  /// whose bounds meet `window`, of the calendars `names`, that no instance cancel names and
+  /// that pass `test` (SQL after `WHERE`'s other terms), while it returns true; with
+  /// `recurring`, those of the months expanded too.
   ///
   /// The bounds' index drives the join (`CROSS JOIN`), so the cost follows the occurrences
   /// found: an occurrence no longer than `longOccurrence` starts at most that long before the
@@ -196,7 +201,8 @@ extension EventIndex {
         + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
         + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
         + (recurring ? "" : "AND o.month IS NULL ")
-        + "AND files.calendar IN (\(placeholders)) " + test)
+        + "AND files.calendar IN (\(placeholders)) "
+        + (mayHaveInstanceCancels ? Self.notCancelledInstanceTest : "") + test)
     try statement.forEachRowWhile(
       [
         .int(window.upperBound), .int(window.lowerBound),
