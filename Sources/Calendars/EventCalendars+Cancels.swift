@@ -28,49 +28,51 @@ extension EventCalendars {
   }
 
   /// The first occurrence of `series` (read from `event`) still under way at `instant` or
-  /// starting after it that no instance cancel names.
-  ///
-  /// A cancelled one is passed over (no more often than there are cancels); past a
-  /// `THISANDFUTURE` one, none is left.
+  /// starting after it that no instance cancel names; past a `THISANDFUTURE` one, none is
+  /// left.
   func firstShownOccurrence(
     of series: EventSeries, _ event: IndexedEvent, endingAfter instant: Int,
     userZone: any ZoneRules
   ) -> Occurrence? {
-    let cancels = cancels(calendar: event.calendar, uid: event.uid)
-    var after = instant
-    for _ in 0...cancels.count {
-      guard let found = series.firstOccurrence(endingAfter: after, userZone: userZone).occurrence
-      else { return nil }
-      guard let cancel = cancel(of: found, calendar: event.calendar, uid: event.uid) else {
-        return found
-      }
-      if cancel.thisAndFuture { return nil }
-      after = max(found.end.instant(in: userZone), found.start.instant(in: userZone) + 1)
+    shownOccurrence(of: event, from: instant) {
+      series.firstOccurrence(endingAfter: $0, userZone: userZone).occurrence
+    } resume: { found, cancel in
+      cancel.thisAndFuture
+        ? nil : max(found.end.instant(in: userZone), found.start.instant(in: userZone) + 1)
     }
-    return nil
   }
 
   /// The occurrence of `series` (read from `event`) reaching latest among those that start
-  /// before `instant` that no instance cancel names.
-  ///
-  /// A cancelled one is passed over; a `THISANDFUTURE` cancel moves the search before the
-  /// instance it names.
+  /// before `instant` that no instance cancel names; a `THISANDFUTURE` cancel moves the
+  /// search before the instance it names.
   func lastShownOccurrence(
     of series: EventSeries, _ event: IndexedEvent, startingBefore instant: Int,
     userZone: any ZoneRules
   ) -> Occurrence? {
-    let cancels = cancels(calendar: event.calendar, uid: event.uid)
-    var before = instant
-    for _ in 0...cancels.count + 1 {
-      guard let found = series.lastOccurrence(startingBefore: before, userZone: userZone).occurrence
-      else { return nil }
+    shownOccurrence(of: event, from: instant) {
+      series.lastOccurrence(startingBefore: $0, userZone: userZone).occurrence
+    } resume: { found, cancel in
+      let start = found.start.instant(in: userZone)
+      guard cancel.thisAndFuture else { return start }
+      return min(start, Self.instant(of: cancel, in: series, userZone: userZone))
+    }
+  }
+
+  /// The first occurrence `search` finds from `start` that no instance cancel of `event`
+  /// names: past a cancelled one, `search` looks again from where `resume` says (nil: none
+  /// is left), no more often than there are cancels and once more.
+  private func shownOccurrence(
+    of event: IndexedEvent, from start: Int, _ search: (Int) -> Occurrence?,
+    resume: (Occurrence, StoredCancel) -> Int?
+  ) -> Occurrence? {
+    var from = start
+    for _ in 0...cancels(calendar: event.calendar, uid: event.uid).count + 1 {
+      guard let found = search(from) else { return nil }
       guard let cancel = cancel(of: found, calendar: event.calendar, uid: event.uid) else {
         return found
       }
-      before = found.start.instant(in: userZone)
-      if cancel.thisAndFuture {
-        before = min(before, Self.instant(of: cancel, in: series, userZone: userZone))
-      }
+      guard let next = resume(found, cancel) else { return nil }
+      from = next
     }
     return nil
   }

@@ -19,15 +19,23 @@ func instanceCancel(_ uid: String, _ recurrenceIDs: String...) -> String {
 /// occurrences in a month to keep, and the searches for the next or previous day with events
 /// past the months kept. An instance cancel in another file hides its instances there too.
 extension EventCalendarsTests {
-  @Test func aCancelInAnotherFileHidesInstancesOfAnEventTooBusyToKeep() throws {
+  /// A vdir `work` holding the series `uid` from 09:00 UTC on `start` by `rule` in `a.ics`, and
+  /// `cancels` (a `METHOD:CANCEL` calendar) in `b.ics`.
+  func seriesAndCancels(_ uid: String, _ start: String, rule: String, _ cancels: String) throws
+    -> String
+  {
     let vdir = directory.file("work")
     mkdir(vdir, 0o700)
     try writeFile(
       vdir + "/a.ics",
-      calendarFile(
-        event("hourly", ":20240501T000000Z", summary: "Hourly", extra: "RRULE:FREQ=HOURLY\r\n")))
-    try writeFile(
-      vdir + "/b.ics",
+      calendarFile(event(uid, ":\(start)T090000Z", summary: uid, extra: "RRULE:\(rule)\r\n")))
+    try writeFile(vdir + "/b.ics", cancels)
+    return vdir
+  }
+
+  @Test func aCancelInAnotherFileHidesInstancesOfAnEventTooBusyToKeep() throws {
+    let vdir = try seriesAndCancels(
+      "hourly", "20240501", rule: "FREQ=HOURLY",
       instanceCancel(
         "hourly", "RECURRENCE-ID:20240515T100000Z",
         "RECURRENCE-ID;RANGE=THISANDFUTURE:20240520T000000Z"))
@@ -44,16 +52,10 @@ extension EventCalendarsTests {
   }
 
   @Test func nextAndPreviousDayWithEventsPassOverCancelledInstancesPastAYear() throws {
-    let vdir = directory.file("work")
-    mkdir(vdir, 0o700)
-    try writeFile(
-      vdir + "/a.ics",
-      calendarFile(
-        event("yearly", ":20240501T090000Z", summary: "Yearly", extra: "RRULE:FREQ=YEARLY\r\n")))
     // 2026 by its instant, 2027 by its DATE: the second is past the year a search looks at
     // through the index.
-    try writeFile(
-      vdir + "/b.ics",
+    let vdir = try seriesAndCancels(
+      "yearly", "20240501", rule: "FREQ=YEARLY",
       instanceCancel(
         "yearly", "RECURRENCE-ID:20260501T090000Z", "RECURRENCE-ID;VALUE=DATE:20270501"))
     let utc = FixedOffsetZone.utc

@@ -19,6 +19,13 @@ extension CalendarsEndToEndTests {
       + "SEQUENCE:1\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
   }
 
+  /// A calendar `work` of `berlinWeekly` in `a.ics` and `cancel` in `b.ics`, and the
+  /// environment that names it.
+  func weeklyAndCancel(_ cancel: String) throws -> (String, [String: String?]) {
+    let work = try vdir("work", ["a.ics": Self.berlinWeekly, "b.ics": cancel])
+    return (work, try config("calendar.work = \(work)\n"))
+  }
+
   /// A command's JSON output, parsed.
   func json(_ arguments: [String], _ environment: [String: String?]) throws -> [String: Any] {
     let result = try calpager.run(arguments + ["--json"], environment: environment)
@@ -45,9 +52,7 @@ extension CalendarsEndToEndTests {
   }
 
   @Test func anInstanceCancelledByAUTCRecurrenceIDInAnotherFileShowsOnNoPage() throws {
-    let work = try vdir(
-      "work", ["a.ics": Self.berlinWeekly, "b.ics": Self.cancel(":20240515T080000Z")])
-    let environment = try config("calendar.work = \(work)\n")
+    let (work, environment) = try weeklyAndCancel(Self.cancel(":20240515T080000Z"))
     #expect(
       try listedStarts("2024-05", environment) == [
         "2024-05-01T08:00:00+00:00", "2024-05-08T08:00:00+00:00", "2024-05-22T08:00:00+00:00",
@@ -82,9 +87,7 @@ extension CalendarsEndToEndTests {
   }
 
   @Test func aDateOrThisAndFutureInstanceCancelInAnotherFileFollowsItsFile() throws {
-    let work = try vdir(
-      "work", ["a.ics": Self.berlinWeekly, "b.ics": Self.cancel(";VALUE=DATE:20240522")])
-    let environment = try config("calendar.work = \(work)\n")
+    let (work, environment) = try weeklyAndCancel(Self.cancel(";VALUE=DATE:20240522"))
     // A DATE names the instance of that day.
     #expect(
       try listedStarts("2024-05", environment) == [
