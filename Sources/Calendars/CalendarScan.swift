@@ -160,7 +160,8 @@ struct CalendarScan {
       }
       addedRecurring += try index.replaceFile(
         calendar: calendar, path: path, stamp: stamp, events: records,
-        cancelledUIDs: file.cancelledUIDs, problems: problems)
+        cancelledUIDs: file.cancelledUIDs,
+        cancelledInstances: file.cancelledInstances.map(StoredCancel.init), problems: problems)
     }
   }
 

@@ -129,7 +129,9 @@ extension EventCalendars {
     for event in candidates where seenEvents.insert([event.calendar, event.uid]).inserted {
       for series in parsed(event) {
         for occurrence in series.occurrences(covering: days, userZone: userZone).occurrences
-        where seen.insert(OccurrenceKey(event.calendar, event.uid, occurrence)).inserted {
+        where cancel(of: occurrence, calendar: event.calendar, uid: event.uid) == nil
+          && seen.insert(OccurrenceKey(event.calendar, event.uid, occurrence)).inserted
+        {
           let found = DayOccurrence(
             calendar: event.calendar, uid: event.uid, occurrence: occurrence,
             isStale: event.isStale)
@@ -176,8 +178,8 @@ extension EventCalendars {
     for event in candidates {
       for series in parsed(event) {
         guard
-          let found = series.firstOccurrence(endingAfter: instant - 1, userZone: userZone)
-            .occurrence
+          let found = firstShownOccurrence(
+            of: series, event, endingAfter: instant - 1, userZone: userZone)
         else { continue }
         let covered = max(found.days(in: userZone).lowerBound, from)
         if covered <= bound, best.map({ covered < $0 }) ?? true { best = covered }
@@ -211,7 +213,8 @@ extension EventCalendars {
     for event in candidates {
       for series in parsed(event) {
         guard
-          let found = series.lastOccurrence(startingBefore: end, userZone: userZone).occurrence
+          let found = lastShownOccurrence(
+            of: series, event, startingBefore: end, userZone: userZone)
         else { continue }
         let covered = min(found.days(in: userZone).upperBound, to)
         if covered >= bound, best.map({ covered > $0 }) ?? true { best = covered }

@@ -70,6 +70,8 @@ public final class EventCalendars {
   /// The series parsed from the index, by calendar, path and `UID`: a browse session asks
   /// for the same days again.
   var parseCache: [[String]: [EventSeries]] = [:]
+  /// The instance cancels by calendar and `UID`, read when a page first expands an event.
+  var instanceCancels: [[String]: [StoredCancel]]?
   /// Whether spans could not be recorded: every recurring event is then a candidate.
   var spansUnavailable = false
 

@@ -37,7 +37,9 @@ extension StoredOccurrence {
     let fields = occurrence.fields
     self.init(
       start: StoredTime(occurrence.start), end: StoredTime(occurrence.end),
-      recurrenceID: occurrence.recurrenceID.map(StoredTime.init), isOverride: occurrence.isOverride,
+      recurrenceID: occurrence.recurrenceID.map(StoredTime.init),
+      recurrenceWallClock: occurrence.recurrenceWallClock?.secondsSinceEpoch,
+      isOverride: occurrence.isOverride,
       summary: fields.summary, location: fields.location, description: fields.description,
       status: fields.status?.description,
       low: CalendarScan.sum(start, -slack(occurrence.start)),

@@ -42,12 +42,16 @@ struct CalendarReading {
       if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
       if cancels && masters.isEmpty {
         // Instances of a series this calendar object does not hold: nothing to show (they
-        // are not events), and no series here to take them from.
-        problems.append(
-          EventProblem(
-            line: overrides[0].line,
-            reason: "the METHOD:CANCEL of instances of \(Quote.quoted(uid)) names a series "
-              + "not in the same VCALENDAR: not applied"))
+        // are not events); the index cancels them in the series' own file.
+        for override in overrides {
+          guard let property = override.property(named: "RECURRENCE-ID"),
+            let id = dateTime(property, floatingZone: floatingZone)
+          else { continue }
+          file.cancelledInstances.append(
+            InstanceCancel(
+              uid: uid, recurrenceID: id,
+              thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"))
+        }
         continue
       }
       if masters.count > 1 {

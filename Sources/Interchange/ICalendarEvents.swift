@@ -47,13 +47,29 @@ public struct EventFile: Sendable {
   /// The `UID`s a `METHOD:CANCEL` calendar of the file cancels whole.
   ///
   /// Their series are hidden wherever they are in the same calendar. A cancel that names
-  /// instances by `RECURRENCE-ID` is not here: it cancels them in its own `VCALENDAR`'s series.
+  /// instances by `RECURRENCE-ID` is not here: with its series in its own `VCALENDAR`, it
+  /// cancels them there; without, it is in `cancelledInstances`.
   public var cancelledUIDs: [String] = []
+  /// The instances a `METHOD:CANCEL` calendar of the file cancels, of series it does not hold
+  /// (an iTIP CANCEL of one occurrence, as Outlook and CalDAV servers deliver it): hidden
+  /// wherever their series is in the same calendar.
+  public var cancelledInstances: [InstanceCancel] = []
   /// What could not be used as written, in the order met.
   public var problems: [EventProblem] = []
 
   /// An empty file.
   public init() {}
+}
+
+/// One instance (with `thisAndFuture`, that one and the later ones) of the series `uid` that a
+/// `METHOD:CANCEL` calendar cancels by `RECURRENCE-ID` (RFC 5546 §3.2.5).
+public struct InstanceCancel: Sendable {
+  /// The series' `UID`.
+  public let uid: String
+  /// The `RECURRENCE-ID`: matched to an instance by instant, whatever its value type or zone.
+  public let recurrenceID: DateTimeValue
+  /// `RANGE=THISANDFUTURE`.
+  public let thisAndFuture: Bool
 }
 
 /// Reads the `VEVENT`s of an iCalendar stream into event series, through the one component

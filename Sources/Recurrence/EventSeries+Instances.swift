@@ -61,8 +61,9 @@ extension EventSeries {
       endTime = Self.end(end, start: start, local: local, reference: reference, zone: zone)
     }
     return Occurrence(
-      start: start, end: endTime, recurrenceID: rulesOrDates ? recurrenceID : nil, fields: fields,
-      isOverride: false)
+      start: start, end: endTime, recurrenceID: rulesOrDates ? recurrenceID : nil,
+      recurrenceWallClock: rulesOrDates ? Self.wallClock(instance.local, placement) : nil,
+      fields: fields, isOverride: false)
   }
 
   /// Whether the event recurs (has rules or `RDATE`s), so its occurrences carry their
@@ -91,9 +92,20 @@ extension EventSeries {
       override.end, start: start, local: override.start.local, reference: override.start,
       zone: ownZone)
     let (recurrenceID, _) = Self.time(override.recurrenceID, userZone: userZone)
+    let named = RecurrenceSet.point(override.recurrenceID, placement: placement)
     return Occurrence(
-      start: start, end: end, recurrenceID: recurrenceID, fields: override.fields,
+      start: start, end: end, recurrenceID: recurrenceID,
+      recurrenceWallClock: Self.wallClock(named.local, placement), fields: override.fields,
       isOverride: true)
+  }
+
+  /// An instance's time on the series' wall clock as `Occurrence.recurrenceWallClock` gives
+  /// it: an all-day series' at midnight.
+  private static func wallClock(_ local: LocalDateTime, _ placement: SeriesPlacement)
+    -> LocalDateTime
+  {
+    if case .allDay = placement { return LocalDateTime(day: local.day, secondOfDay: 0) }
+    return local
   }
 
   /// A component's own start as an occurrence time, and the zone its other times are read in.

@@ -50,6 +50,12 @@ public struct Occurrence: Sendable {
   /// The instance's original start, what a `RECURRENCE-ID` names; nil for an event that does
   /// not recur.
   public let recurrenceID: OccurrenceTime?
+  /// The instance's original start on the series' wall clock (in the zone of its `DTSTART`;
+  /// midnight for an all-day series); nil when `recurrenceID` is.
+  ///
+  /// What a `RECURRENCE-ID` of another value type or zone is matched with: a DATE names the
+  /// instance of its day there, a floating time the instance at that time there.
+  public let recurrenceWallClock: LocalDateTime?
   /// The text: the event's, or its override's.
   public let fields: EventFields
   /// Whether an override (a `RECURRENCE-ID` component) gave this occurrence.
@@ -58,11 +64,12 @@ public struct Occurrence: Sendable {
   /// An occurrence as given: what an index that kept one gives back.
   public init(
     start: OccurrenceTime, end: OccurrenceTime, recurrenceID: OccurrenceTime?,
-    fields: EventFields, isOverride: Bool
+    recurrenceWallClock: LocalDateTime? = nil, fields: EventFields, isOverride: Bool
   ) {
     self.start = start
     self.end = end
     self.recurrenceID = recurrenceID
+    self.recurrenceWallClock = recurrenceWallClock
     self.fields = fields
     self.isOverride = isOverride
   }

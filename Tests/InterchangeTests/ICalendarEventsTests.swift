@@ -235,7 +235,7 @@ import Testing
     #expect(Self.starts(again) == Self.starts(file))
   }
 
-  @Test func methodCancelOfAnInstanceWithoutItsSeriesShowsNothingAndIsNamed() throws {
+  @Test func methodCancelOfAnInstanceWithoutItsSeriesShowsNothingAndKeepsTheCancel() throws {
     let file = try Self.read(
       """
       BEGIN:VEVENT
@@ -244,12 +244,20 @@ import Testing
       DTSTART:20240508T090000Z
       SUMMARY:Weekly
       END:VEVENT
+      BEGIN:VEVENT
+      UID:elsewhere
+      RECURRENCE-ID;RANGE=THISANDFUTURE;VALUE=DATE:20240522
+      END:VEVENT
 
       """, header: "METHOD:CANCEL\n")
     #expect(file.events.isEmpty)
     #expect(file.cancelledUIDs == [])
-    #expect(file.problems.map(\.line) == [4])
-    #expect(file.problems.first?.reason.contains("not in the same VCALENDAR") == true)
+    #expect(file.problems == [])
+    // The index cancels them wherever the series is in the calendar.
+    #expect(
+      file.cancelledInstances.map { "\($0.uid) \($0.recurrenceID) \($0.thisAndFuture)" } == [
+        "elsewhere 20240508T090000Z false", "elsewhere 20240522 true",
+      ])
   }
 
   @Test func theTextOfAnEventReadsBackToTheSameSeries() throws {

@@ -25,6 +25,9 @@ package struct StoredOccurrence: Sendable {
   package var start: StoredTime
   package var end: StoredTime
   package var recurrenceID: StoredTime?
+  /// The recurrence id on the series' wall clock, seconds (`Occurrence.recurrenceWallClock`):
+  /// what an instance cancel of another value type or zone matches.
+  package var recurrenceWallClock: Int?
   package var isOverride: Bool
   package var summary: String?
   package var location: String?
@@ -36,13 +39,14 @@ package struct StoredOccurrence: Sendable {
   package var high: Int
 
   package init(
-    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?, isOverride: Bool,
-    summary: String?, location: String?, description: String?, status: String?, low: Int,
-    high: Int
+    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?,
+    recurrenceWallClock: Int? = nil, isOverride: Bool, summary: String?, location: String?,
+    description: String?, status: String?, low: Int, high: Int
   ) {
     self.start = start
     self.end = end
     self.recurrenceID = recurrenceID
+    self.recurrenceWallClock = recurrenceWallClock
     self.isOverride = isOverride
     self.summary = summary
     self.location = location
@@ -71,14 +75,15 @@ extension EventIndex {
     guard !occurrences.isEmpty else { return }
     let insert = try database.prepare(
       "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
-        + "override, summary, location, description, status, low, high) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        + "rid_wall, override, summary, location, description, status, low, high) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for occurrence in occurrences {
       try insert.run([
         .int(series), month.map { .int($0) } ?? .null, .int(occurrence.start.kind.rawValue),
         .int(occurrence.start.value), .int(occurrence.end.kind.rawValue),
         .int(occurrence.end.value), occurrence.recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
         occurrence.recurrenceID.map { .int($0.value) } ?? .null,
+        occurrence.recurrenceWallClock.map { .int($0) } ?? .null,
         .int(occurrence.isOverride ? 1 : 0), text(occurrence.summary), text(occurrence.location),
         text(occurrence.description), text(occurrence.status), .int(occurrence.low),
         .int(occurrence.high),
@@ -93,8 +98,8 @@ extension EventIndex {
   /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`.
   ///
   /// Those of events that do not recur, and with `recurring` those of the months expanded.
-  /// Cancelled events, and an event of a `UID` that a file of the same calendar with a
-  /// smaller path also holds, are left out. `body` returns false to stop.
+  /// Cancelled events and instances, and an event of a `UID` that a file of the same calendar
+  /// with a smaller path also holds, are left out. `body` returns false to stop.
   ///
   /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window.
   package func occurrences(
@@ -129,10 +134,10 @@ extension EventIndex {
   /// `names` (nil: of every calendar the index holds), with its event's row.
   ///
   /// What marking days needs, without the tests for cancelled and twin events
-  /// (`isShown(series:)` makes them, for the rows that would mark a day). `body` returns
-  /// false to stop.
+  /// (`isShown(series:)` makes them, for the rows that would mark a day); cancelled instances
+  /// are left out. `body` returns false to stop.
   ///
-  /// - Complexity: Of every calendar, the bounds' indexes cover what it reads: no
+  /// - Complexity: Of every calendar, when the index holds no instance cancel, the bounds' indexes cover what it reads: no
   ///   occurrence, event or file row is visited, and a day's look reads a page or two instead
   ///   of one per occurrence.
   package func occurrenceTimes(
@@ -142,14 +147,13 @@ extension EventIndex {
     let columns = "series, start_kind, start, end_kind, end"
     let month = recurring ? "" : "AND month IS NULL "
     let sql =
-      names.map {
-        Self.keptSQL(
-          "o.series, o.start_kind, o.start, o.end_kind, o.end", recurring: recurring,
-          calendars: $0.count)
-      }
-      ?? "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
-      + "AND NOT (\(Self.longTest)) \(month)UNION ALL SELECT \(columns) FROM occurrences "
-      + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(month)"
+      names != nil || mayHaveInstanceCancels
+      ? Self.keptSQL(
+        "o.series, o.start_kind, o.start, o.end_kind, o.end", recurring: recurring,
+        calendars: names?.count, instanceCancels: mayHaveInstanceCancels)
+      : "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
+        + "AND NOT (\(Self.longTest)) \(month)UNION ALL SELECT \(columns) FROM occurrences "
+        + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(month)"
     try forEachKept(sql, mayOverlap: window, calendars: names ?? []) { row in
       guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
         let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
@@ -187,9 +191,9 @@ extension EventIndex {
     + "AND other.calendar = files.calendar AND other.path < files.path)"
 
   /// Runs `row` on `columns` of the kept occurrences (`o`, with their `series` and `files`)
-  /// whose bounds meet `window`, of the calendars `names`, that pass `test` (SQL after
-  /// `WHERE`'s other terms), while it returns true; with `recurring`, those of the months
-  /// expanded too.
+  /// whose bounds meet `window`, of the calendars `names`, that no instance cancel names and
+  /// that pass `test` (SQL after `WHERE`'s other terms), while it returns true; with
+  /// `recurring`, those of the months expanded too.
   ///
   /// The bounds' index drives the join (`CROSS JOIN`), so the cost follows the occurrences
   /// found: an occurrence no longer than `longOccurrence` starts at most that long before the
@@ -200,23 +204,30 @@ extension EventIndex {
   ) throws {
     guard !names.isEmpty else { return }
     try forEachKept(
-      Self.keptSQL(columns, recurring: recurring, calendars: names.count, where: test),
+      Self.keptSQL(
+        columns, recurring: recurring, calendars: names.count,
+        instanceCancels: mayHaveInstanceCancels, where: test),
       mayOverlap: window, calendars: names, row)
   }
 
   /// The query of `forEachKept(_:mayOverlap:…)`: its parameters are the window's end and
-  /// start, the start less `longOccurrence`, then the `calendars` names.
+  /// start, the start less `longOccurrence`, then the names of `calendars` calendars (nil:
+  /// every calendar, no test); with `instanceCancels`, the occurrences an instance cancel
+  /// names are left out.
   private static func keptSQL(
-    _ columns: String, recurring: Bool, calendars: Int, where test: String = ""
+    _ columns: String, recurring: Bool, calendars: Int?, instanceCancels: Bool,
+    where test: String = ""
   ) -> String {
-    let placeholders = (0..<calendars).map { "?\(4 + $0)" }.joined(separator: ", ")
+    let calendarTest = calendars.map { count in
+      "AND files.calendar IN (\((0..<count).map { "?\(4 + $0)" }.joined(separator: ", "))) "
+    }
     return "SELECT \(columns) FROM (SELECT id FROM occurrences WHERE low >= ?3 AND low < ?1 "
       + "AND high >= ?2 AND NOT (\(longTest)) UNION ALL SELECT id FROM occurrences "
       + "WHERE \(longTest) AND low < ?1 AND high >= ?2) AS hit "
       + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
       + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
-      + (recurring ? "" : "AND o.month IS NULL ")
-      + "AND files.calendar IN (\(placeholders)) " + test
+      + (recurring ? "" : "AND o.month IS NULL ") + (calendarTest ?? "")
+      + (instanceCancels ? notCancelledInstanceTest : "") + test
   }
 
   /// Runs `row` on the rows of `sql`, a query of the kept occurrences that takes the

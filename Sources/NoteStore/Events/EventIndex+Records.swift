@@ -187,12 +187,13 @@ extension EventIndex {
   }
 
   /// Replaces what the index holds of the file `path` of calendar `name` by `events` read
-  /// from its version `stamp`; returns the rows of its recurring events, in order, which the
+  /// from its version `stamp`, with the `UID`s and the instances of other files' series its
+  /// `METHOD:CANCEL` cancels; returns the rows of its recurring events, in order, which the
   /// caller expands over `expandedMonths()`.
   @discardableResult
   package func replaceFile(
     calendar name: String, path: String, stamp: PathStamp, events: [EventRecord],
-    cancelledUIDs: [String], problems: [String]
+    cancelledUIDs: [String], cancelledInstances: [StoredCancel] = [], problems: [String]
   ) throws -> [Int] {
     var added: [Int] = []
     try database.write(.retrying) { database in
@@ -232,6 +233,8 @@ extension EventIndex {
         try database.execute(
           "INSERT INTO cancelled(file, uid) VALUES (?, ?)", [.int(file), .text(uid)])
       }
+      try Self.insert(cancelledInstances, file: file, calendar: name, in: database)
+      if !cancelledInstances.isEmpty { mayHaveInstanceCancels = true }
     }
     return added
   }

@@ -17,13 +17,16 @@ import Glibc
 /// open-ended one meets every page), so the months pages asked for are expanded once, and
 /// each recurring event's occurrences in them kept. A page then parses no event and expands
 /// no rule. An event with more occurrences in a month than a page could want kept (a rule
-/// by the minute) keeps instead the span they take (`spans`), and a page expands it.
+/// by the minute) keeps instead the span they take (`spans`), and a page expands it. A
+/// `METHOD:CANCEL` file keeps the `UID`s it cancels whole (`cancelled`) and the instances it
+/// cancels of series in other files (`cancelled_instances`, by `RECURRENCE-ID` as an instant
+/// and on its wall clock): the pages' query leaves out what they name.
 ///
 /// The SQL lives here because only NoteStore speaks SQLite; the walking of folders and the
 /// reading of events are the `Calendars` module's.
 package final class EventIndex {
   /// The schema this code writes; a file of another version is rebuilt.
-  package static let schemaVersion = 4
+  package static let schemaVersion = 5
   /// The end a series without one is stored with (R*Tree needs a number).
   static let openEnd = 1 << 60
   /// The first start of an event that has no occurrence: after every window.
@@ -32,10 +35,17 @@ package final class EventIndex {
   let database: Database
   /// The file's path.
   package let path: String
+  /// Whether the index may hold instance cancels (`cancelled_instances`).
+  ///
+  /// Without any, the pages' query leaves out their test, whose preparing costs each command
+  /// more than its rows do. Read when opened, set when a file read keeps one (a removed one
+  /// leaves it set).
+  var mayHaveInstanceCancels: Bool
 
-  private init(database: Database, path: String) {
+  private init(database: Database, path: String, mayHaveInstanceCancels: Bool) {
     self.database = database
     self.path = path
+    self.mayHaveInstanceCancels = mayHaveInstanceCancels
   }
 
   /// Opens the index at `path` (creating its folders with mode 0700 and the file with mode
@@ -76,9 +86,11 @@ package final class EventIndex {
     } else if version != schemaVersion {
       throw DatabaseError(extendedCode: 1, message: "an events index of schema \(version)")
     }
-    // A file that opens but is damaged fails here or at the first query: checked now.
-    _ = try database.scalarInt("SELECT count(*) FROM calendars")
-    return EventIndex(database: database, path: path)
+    // A file that opens but is damaged fails here or at the first query: checked now, with
+    // whether it holds instance cancels.
+    let cancels = try database.scalarInt(
+      "SELECT EXISTS (SELECT 1 FROM cancelled_instances) FROM (SELECT count(*) FROM calendars)")
+    return EventIndex(database: database, path: path, mayHaveInstanceCancels: cancels == 1)
   }
 
   static let schema = """
@@ -108,6 +120,7 @@ package final class EventIndex {
       id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
       month INTEGER, start_kind INTEGER NOT NULL, start INTEGER NOT NULL,
       end_kind INTEGER NOT NULL, end INTEGER NOT NULL, rid_kind INTEGER, rid INTEGER,
+      rid_wall INTEGER,
       override INTEGER NOT NULL, summary TEXT, location TEXT, description TEXT, status TEXT,
       low INTEGER NOT NULL, high INTEGER NOT NULL);
     CREATE INDEX occurrences_series ON occurrences(series);
@@ -119,6 +132,12 @@ package final class EventIndex {
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
     CREATE INDEX cancelled_file ON cancelled(file);
     CREATE INDEX cancelled_uid ON cancelled(uid);
+    CREATE TABLE cancelled_instances(
+      file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, calendar TEXT NOT NULL,
+      uid TEXT NOT NULL, instant INTEGER, wall INTEGER NOT NULL, day INTEGER NOT NULL,
+      is_date INTEGER NOT NULL, future INTEGER NOT NULL);
+    CREATE INDEX cancelled_instances_file ON cancelled_instances(file);
+    CREATE INDEX cancelled_instances_uid ON cancelled_instances(uid, calendar);
     """
 
   /// Makes the folders above `path` (mode 0700) that do not exist.
