@@ -21,8 +21,10 @@ public typealias Note = NoteRecord<String>
 /// its output and keeps nothing. No `String` is made per row.
 public typealias NoteFields = NoteRecord<UnsafeBufferPointer<UInt8>>
 
-/// A note's fields, over what holds its text: `String`s (`Note`) or borrowed UTF-8 bytes
-/// (`NoteFields`). One declaration, so that the owned and the borrowed note cannot drift apart.
+/// A note's fields, over what holds its text.
+///
+/// The text is `String`s (`Note`) or borrowed UTF-8 bytes (`NoteFields`): one declaration, so
+/// that the owned and the borrowed note cannot drift apart.
 public struct NoteRecord<Text> {
   /// The note's id in one database; nil when it has none (exported files carry none).
   public var id: Int?
@@ -36,9 +38,10 @@ public struct NoteRecord<Text> {
   public var created: Timestamp
   /// When the note was last changed.
   public var updated: Timestamp
-  /// The iCalendar item the note came with (see `ICalItem`), kept to write back what calpager
-  /// does not interpret; nil for a note calpager made, or whose item is exactly what calpager
-  /// writes for it. In `NoteFields`, its UTF-8 bytes.
+  /// The iCalendar item the note came with (see `ICalItem`).
+  ///
+  /// Kept to write back what calpager does not interpret; nil for a note calpager made, or
+  /// whose item is exactly what calpager writes for it. In `NoteFields`, its UTF-8 bytes.
   public var ical: Text?
 
   /// Creates a note from its fields (a `NoteFields` whose bytes the caller keeps alive while
