@@ -41,7 +41,9 @@ var package = Package(
     // database.
     .target(
       name: "NoteStore",
-      dependencies: ["DisplayText", "CalendarPaging", "NoteModel", "Interchange", "CSQLite"],
+      dependencies: [
+        "DisplayText", "CalendarPaging", "NoteModel", "Recurrence", "Interchange", "CSQLite",
+      ],
       swiftSettings: fuzzing ? [.define("CALPAGER_FUZZING")] : [],
       plugins: fuzzing ? [] : ["EmbedMigrationsPlugin"]
     ),

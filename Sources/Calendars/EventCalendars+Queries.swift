@@ -111,8 +111,8 @@ extension EventCalendars {
     var going = true
     try? index.occurrences(mayOverlap: window, calendars: readNames, recurring: expanded) {
       kept in
-      guard let occurrence = kept.occurrence.occurrence,
-        occurrence.overlaps(window, userZone: userZone),
+      let occurrence = kept.occurrence
+      guard occurrence.overlaps(window, userZone: userZone),
         seen.insert(OccurrenceKey(kept.calendar, kept.uid, occurrence)).inserted
       else { return true }
       going = body(

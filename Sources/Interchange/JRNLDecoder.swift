@@ -83,17 +83,10 @@ struct JRNLDecoder {
   /// Reads `"key":` and either opens the entries or steps over the value.
   private mutating func member(_ reader: inout ByteReader) throws {
     let line = reader.line
-    let (keyLength, keyNewlines) = try JSONStreamReading.valueExtent(
-      &reader, line: line, closing: "'\"'")
-    let isEntries = try reader.withBytes { bytes -> Bool in
-      var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<keyLength]))
-      do throws(ImportProblem) {
-        return try parser.withString { $0.elementsEqual("entries".utf8) }
-      } catch {
-        throw RecordProblem(line: line, problem: error)
-      }
+    let isEntries = try JSONStreamReading.parseValue(&reader, closing: "'\"'") {
+      parser, _ throws(ImportProblem) in
+      try parser.withString { $0.elementsEqual("entries".utf8) }
     }
-    reader.consume(keyLength, newlines: keyNewlines)
     guard try JSONStreamReading.skipWhitespace(&reader) == UInt8(ascii: ":") else {
       if reader.available == 0 {
         throw RecordProblem(line: reader.line, problem: .unexpectedEnd(expected: "':'"))
@@ -118,36 +111,21 @@ struct JRNLDecoder {
       phase = .firstEntry
       return
     }
-    let valueLine = reader.line
-    let (length, newlines) = try JSONStreamReading.valueExtent(
-      &reader, line: valueLine, closing: "the end of the value")
-    try reader.withBytes { bytes in
-      var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<length]))
-      do throws(ImportProblem) {
-        try parser.skipValue()
-        if parser.index < length { throw parser.unexpected(expected: "',' or '}'") }
-      } catch {
-        throw RecordProblem(line: valueLine, problem: error)
-      }
+    try JSONStreamReading.parseValue(&reader, closing: "the end of the value") {
+      parser, _ throws(ImportProblem) in
+      try parser.skipValue()
+      if parser.index < parser.bytes.count { throw parser.unexpected(expected: "',' or '}'") }
     }
-    reader.consume(length, newlines: newlines)
     phase = .afterMember
   }
 
   /// Reads the entry object that starts at the reader's first byte.
   private mutating func entry(_ reader: inout ByteReader) throws -> DecodedNote {
-    let line = reader.line
-    let (length, newlines) = try JSONStreamReading.valueExtent(
-      &reader, line: line, closing: "'}' to close the entry")
-    let (note, isStarred) = try reader.withBytes { bytes -> (DecodedNote, Bool) in
-      var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<length]))
-      do throws(ImportProblem) {
-        return try parser.parseJRNLEntry(line: line, zone: zone)
-      } catch {
-        throw RecordProblem(line: line, problem: error)
-      }
+    let (note, isStarred) = try JSONStreamReading.parseValue(
+      &reader, closing: "'}' to close the entry"
+    ) { parser, line throws(ImportProblem) in
+      try parser.parseJRNLEntry(line: line, zone: zone)
     }
-    reader.consume(length, newlines: newlines)
     if isStarred { starred += 1 }
     phase = .afterEntry
     return note

@@ -35,22 +35,14 @@ struct JSONArrayDecoder {
 
   /// Reads the object that starts at the reader's first byte, its `{`.
   private mutating func element(_ reader: inout ByteReader) throws -> DecodedNote {
-    let line = reader.line
-    let (length, newlines) = try JSONStreamReading.valueExtent(
-      &reader, line: line, closing: "'}' to close the note")
-    let note = try reader.withBytes { bytes -> DecodedNote in
-      var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<length]))
-      do throws(ImportProblem) {
-        let note = try parser.parseNote(line: line)
-        if parser.index < length {
-          throw parser.unexpected(expected: "the end of the note")
-        }
-        return note
-      } catch {
-        throw RecordProblem(line: line, problem: error)
+    let note = try JSONStreamReading.parseValue(&reader, closing: "'}' to close the note") {
+      parser, line throws(ImportProblem) in
+      let note = try parser.parseNote(line: line)
+      if parser.index < parser.bytes.count {
+        throw parser.unexpected(expected: "the end of the note")
       }
+      return note
     }
-    reader.consume(length, newlines: newlines)
     phase = .afterElement
     return note
   }

@@ -133,6 +133,30 @@ enum JSONStreamReading {
     }
   }
 
+  /// Parses the value that starts at the reader's first byte with `parse`, given a parser over
+  /// exactly its bytes and the line it starts on, then steps over it: the one way each JSON
+  /// decoder reads a note, an entry, a key or a value it skips.
+  ///
+  /// - Throws: What `valueExtent` throws (with `closing`); what `parse` throws, as a
+  ///   `RecordProblem` at the value's line.
+  static func parseValue<Value>(
+    _ reader: inout ByteReader, closing: String,
+    _ parse: (inout JSONNoteParser, Int) throws(ImportProblem) -> Value
+  ) throws -> Value {
+    let line = reader.line
+    let (length, newlines) = try valueExtent(&reader, line: line, closing: closing)
+    let value = try reader.withBytes { bytes -> Value in
+      var parser = JSONNoteParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<length]))
+      do throws(ImportProblem) {
+        return try parse(&parser, line)
+      } catch {
+        throw RecordProblem(line: line, problem: error)
+      }
+    }
+    reader.consume(length, newlines: newlines)
+    return value
+  }
+
   /// The problem of an unexpected character at the reader's first byte (read whole first, so
   /// that the message does not depend on where the source's chunks end).
   static func unexpected(_ reader: inout ByteReader, expected: String) throws -> RecordProblem {

@@ -69,6 +69,19 @@ public struct JSONWriter {
     close(UInt8(ascii: "]"))
   }
 
+  /// Writes member `key` as an array of one object per element of `items`, whose members
+  /// `body` writes: `"key":[{…},…]`, the shape every list of records in `--json` takes.
+  public mutating func objects<Items: Sequence>(
+    _ key: String, _ items: Items, _ body: (inout JSONWriter, Items.Element) throws -> Void
+  ) rethrows {
+    self.key(key)
+    try array { json in
+      for item in items {
+        try json.object { try body(&$0, item) }
+      }
+    }
+  }
+
   /// Writes a member's key; its value is whatever is written next.
   public mutating func key(_ name: String) {
     string(name)

@@ -12,28 +12,44 @@ public import CalendarPaging
 /// - `DayNotes` (NoteStore): one day's notes in one buffer, what a page shows and caches.
 ///
 /// `NoteTimes` is a note's two times together, as an item file carries them.
-public struct Note: Sendable, Hashable {
+public typealias Note = NoteRecord<String>
+
+/// A borrowed view of one note's fields, the same as `Note`'s: the export hot path.
+///
+/// `uid` and `body` point at UTF-8 bytes owned by someone else (for instance the row SQLite
+/// just stepped to) and are valid only while the view is in use: an encoder copies them into
+/// its output and keeps nothing. No `String` is made per row.
+public typealias NoteFields = NoteRecord<UnsafeBufferPointer<UInt8>>
+
+/// A note's fields, over what holds its text.
+///
+/// The text is `String`s (`Note`) or borrowed UTF-8 bytes (`NoteFields`): one declaration, so
+/// that the owned and the borrowed note cannot drift apart.
+public struct NoteRecord<Text> {
   /// The note's id in one database; nil when it has none (exported files carry none).
   public var id: Int?
-  /// The stable identifier that makes import idempotent.
-  public var uid: String
+  /// The stable identifier that makes import idempotent (in `NoteFields`, its UTF-8 bytes).
+  public var uid: Text
   /// The day the note is on.
   public var day: Day
-  /// The note's text, any UTF-8 (multi-line, possibly empty).
-  public var body: String
+  /// The note's text, any UTF-8 (multi-line, possibly empty; in `NoteFields`, its bytes).
+  public var body: Text
   /// When the note was created.
   public var created: Timestamp
   /// When the note was last changed.
   public var updated: Timestamp
-  /// The iCalendar item the note came with (see `ICalItem`), kept to write back what calpager
-  /// does not interpret; nil for a note calpager made, or whose item is exactly what calpager
-  /// writes for it.
-  public var ical: String?
+  /// The iCalendar item the note came with (see `ICalItem`).
+  ///
+  /// Kept to write back what calpager does not interpret; nil for a note calpager made, or
+  /// whose item is exactly what calpager writes for it. In `NoteFields`, its UTF-8 bytes.
+  public var ical: Text?
 
-  /// Creates a note from its fields.
+  /// Creates a note from its fields (a `NoteFields` whose bytes the caller keeps alive while
+  /// the view is used).
+  @inlinable
   public init(
-    id: Int? = nil, uid: String, day: Day, body: String, created: Timestamp, updated: Timestamp,
-    ical: String? = nil
+    id: Int? = nil, uid: Text, day: Day, body: Text, created: Timestamp, updated: Timestamp,
+    ical: Text? = nil
   ) {
     self.id = id
     self.uid = uid
@@ -43,7 +59,13 @@ public struct Note: Sendable, Hashable {
     self.updated = updated
     self.ical = ical
   }
+}
 
+extension NoteRecord: Sendable where Text: Sendable {}
+extension NoteRecord: Equatable where Text: Equatable {}
+extension NoteRecord: Hashable where Text: Hashable {}
+
+extension Note {
   /// Calls `body` with a borrowed view of this note's fields, valid only during the call.
   public func withFields<Result>(_ body: (NoteFields) throws -> Result) rethrows -> Result {
     var uid = self.uid
@@ -60,41 +82,5 @@ public struct Note: Sendable, Hashable {
         return try ical!.withUTF8 { try body(fields($0)) }
       }
     }
-  }
-}
-
-/// A borrowed view of one note's fields, the same as `Note`'s: the export hot path.
-///
-/// `uid` and `body` point at UTF-8 bytes owned by someone else (for instance the row SQLite
-/// just stepped to) and are valid only while the view is in use: an encoder copies them into
-/// its output and keeps nothing. No `String` is made per row.
-public struct NoteFields {
-  /// The note's id in one database; nil when it has none.
-  public var id: Int?
-  /// The uid's UTF-8 bytes.
-  public var uid: UnsafeBufferPointer<UInt8>
-  /// The day the note is on.
-  public var day: Day
-  /// The body's UTF-8 bytes.
-  public var body: UnsafeBufferPointer<UInt8>
-  /// When the note was created.
-  public var created: Timestamp
-  /// When the note was last changed.
-  public var updated: Timestamp
-  /// The UTF-8 bytes of the iCalendar item the note came with (`Note.ical`); nil when none.
-  public var ical: UnsafeBufferPointer<UInt8>?
-
-  /// Creates a view of fields whose bytes the caller keeps alive while the view is used.
-  public init(
-    id: Int? = nil, uid: UnsafeBufferPointer<UInt8>, day: Day, body: UnsafeBufferPointer<UInt8>,
-    created: Timestamp, updated: Timestamp, ical: UnsafeBufferPointer<UInt8>? = nil
-  ) {
-    self.id = id
-    self.uid = uid
-    self.day = day
-    self.body = body
-    self.created = created
-    self.updated = updated
-    self.ical = ical
   }
 }

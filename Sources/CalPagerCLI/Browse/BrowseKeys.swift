@@ -58,6 +58,7 @@ enum BrowseKeys {
     let help: String
     /// The action.
     let action: BrowseAction
+
   }
 
   /// Every binding, in the order help lists them.
@@ -70,52 +71,33 @@ enum BrowseKeys {
     Binding(keys: [.down, .character("j")], label: "↓ j", help: "A week on", action: .week(1)),
     Binding(keys: [.pageUp], label: "PgUp", help: "A month back", action: .month(-1)),
     Binding(keys: [.pageDown], label: "PgDn", help: "A month on", action: .month(1)),
-    Binding(keys: [.character("t")], label: "t", help: "Today", action: .today),
-    Binding(keys: [.character("g")], label: "g", help: "Go to a date", action: .goTo),
-    Binding(
-      keys: [.character("n")], label: "n", help: "The next day with notes",
-      action: .dayWithNotes(forward: true)),
-    Binding(
-      keys: [.character("N")], label: "N", help: "The previous day with notes",
-      action: .dayWithNotes(forward: false)),
+    Binding("t", help: "Today", action: .today),
+    Binding("g", help: "Go to a date", action: .goTo),
+    Binding("n", help: "The next day with notes", action: .dayWithNotes(forward: true)),
+    Binding("N", help: "The previous day with notes", action: .dayWithNotes(forward: false)),
     Binding(
       keys: [.tab], label: "Tab", help: "The next note", action: .selectNote(forward: true)
     ),
     Binding(
       keys: [.backTab], label: "S-Tab", help: "The previous note",
       action: .selectNote(forward: false)),
-    Binding(
-      keys: [.character("J")], label: "J", help: "Scroll notes down a line",
-      action: .scrollNotes(1)),
-    Binding(
-      keys: [.character("K")], label: "K", help: "Scroll notes up a line",
-      action: .scrollNotes(-1)),
+    Binding("J", help: "Scroll notes down a line", action: .scrollNotes(1)),
+    Binding("K", help: "Scroll notes up a line", action: .scrollNotes(-1)),
     Binding(
       keys: [.character(" ")], label: "Space", help: "Scroll notes down a screen",
       action: .scrollNotesPage(forward: true)),
-    Binding(
-      keys: [.character("b")], label: "b", help: "Scroll notes up a screen",
-      action: .scrollNotesPage(forward: false)),
-    Binding(keys: [.character("a")], label: "a", help: "Add a note", action: .add),
-    Binding(
-      keys: [.character("A")], label: "A", help: "Add a note in $EDITOR", action: .addInEditor),
-    Binding(
-      keys: [.character("e")], label: "e", help: "Edit the note in $EDITOR",
-      action: .edit),
-    Binding(
-      keys: [.character("d")], label: "d", help: "Delete the note (asks)",
-      action: .delete),
-    Binding(keys: [.character("u")], label: "u", help: "Undo the last change", action: .undo),
-    Binding(
-      keys: [.character("/")], label: "/", help: "Search the notes", action: .search
-    ),
-    Binding(
-      keys: [.character(":")], label: ":", help: "Run a command (as in shell)",
-      action: .command),
-    Binding(keys: [.character("?")], label: "?", help: "These keys", action: .help),
+    Binding("b", help: "Scroll notes up a screen", action: .scrollNotesPage(forward: false)),
+    Binding("a", help: "Add a note", action: .add),
+    Binding("A", help: "Add a note in $EDITOR", action: .addInEditor),
+    Binding("e", help: "Edit the note in $EDITOR", action: .edit),
+    Binding("d", help: "Delete the note (asks)", action: .delete),
+    Binding("u", help: "Undo the last change", action: .undo),
+    Binding("/", help: "Search the notes", action: .search),
+    Binding(":", help: "Run a command (as in shell)", action: .command),
+    Binding("?", help: "These keys", action: .help),
     Binding(keys: [.control("l")], label: "C-l", help: "Draw the screen again", action: .redraw),
     Binding(keys: [.control("z")], label: "C-z", help: "Suspend (fg resumes)", action: .suspend),
-    Binding(keys: [.character("q")], label: "q", help: "Quit", action: .quit),
+    Binding("q", help: "Quit", action: .quit),
     Binding(keys: [.control("c")], label: "C-c", help: "Quit (status 130)", action: .interrupt),
   ]
 
@@ -142,5 +124,13 @@ enum BrowseKeys {
       let padding = String(repeating: " ", count: width - Screen.width(of: binding.label) + 3)
       return "  " + binding.label + padding + binding.help
     }
+  }
+}
+
+extension BrowseKeys.Binding {
+  /// A row of the one printable key `character`, which help names by itself: the key and its
+  /// label are written once.
+  init(_ character: Character, help: String, action: BrowseAction) {
+    self.init(keys: [.character(character)], label: String(character), help: help, action: action)
   }
 }

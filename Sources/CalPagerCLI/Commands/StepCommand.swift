@@ -10,25 +10,51 @@ import NoteStore
 protocol StepCommand: CalPagerCommand where Result == PageResult {
   /// Whether the command moves forward.
   static var isForward: Bool { get }
-  /// The name of the command that moves the other way, suggested for a negative count.
-  static var oppositeName: String { get }
   /// `[<n>]`: how many units, or days with notes, to move (`stepCount()`).
   static var count: ArgumentKey<Int> { get }
-  /// `--with-notes`: count only the days with notes (`NextCommand.withNotes`).
-  static var withNotes: OptionKey<Bool> { get }
 
-  /// How many days, weeks or months, or days with notes, to move.
-  var count: Int { get }
-  /// Whether only days with notes count.
-  var withNotes: Bool { get }
-  /// What to step and show by (`--by`); nil for the `page-by` setting.
-  var unit: CalendarUnit? { get }
+  /// What the move was given: the one set of fields `next` and `prev` both hold.
+  var arguments: StepArguments { get set }
 
-  /// A move of `count` units (or days with notes).
-  init(count: Int, withNotes: Bool, unit: CalendarUnit?)
+  /// A move as `arguments` say.
+  init(arguments: StepArguments)
 }
 
+/// The arguments of `next` or `prev`, declared once for both.
+struct StepArguments: Sendable, Equatable {
+  /// How many days, weeks or months, or days with notes, to move.
+  var count = 1
+  /// Whether only days with notes count.
+  var withNotes = false
+  /// What to step and show by (`--by`); nil for the `page-by` setting.
+  var unit: CalendarUnit?
+}
+
+/// `--with-notes`, one option that `next` and `prev` share.
+private let withNotesOption = OptionKey.flag(
+  "--with-notes", help: "Count only the days that have notes.")
+
 extension StepCommand {
+  /// `--with-notes`: count only the days with notes.
+  static var withNotes: OptionKey<Bool> { withNotesOption }
+
+  /// The name of the command that moves the other way, suggested for a negative count.
+  static var oppositeName: String {
+    isForward ? PrevCommand.spec.name : NextCommand.spec.name
+  }
+
+  /// How many days, weeks or months, or days with notes, to move.
+  var count: Int { arguments.count }
+  /// Whether only days with notes count.
+  var withNotes: Bool { arguments.withNotes }
+  /// What to step and show by (`--by`); nil for the `page-by` setting.
+  var unit: CalendarUnit? { arguments.unit }
+
+  /// A move of `count` units (or days with notes).
+  init(count: Int = 1, withNotes: Bool = false, unit: CalendarUnit? = nil) {
+    self.init(arguments: StepArguments(count: count, withNotes: withNotes, unit: unit))
+  }
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init(
       count: try arguments.read(Self.count), withNotes: try arguments.read(Self.withNotes),

@@ -79,9 +79,8 @@ package enum Key: Hashable, Sendable {
 /// The modifier keys a terminal reports with a cursor or editing key (xterm's parameter: one
 /// plus the sum of Shift 1, Alt 2, Ctrl 4).
 ///
-/// A set of bits, but not an `OptionSet`: each protocol a type conforms to is a record that the
-/// Swift runtime scans at every program's start, and `OptionSet` brings five.
-package struct KeyModifiers: Hashable, Sendable {
+/// A set of bits (`BitFlags`, not `OptionSet`).
+package struct KeyModifiers: BitFlags, Hashable, Sendable {
   /// The raw value: xterm's bits.
   package let rawValue: Int
   /// Modifiers from their raw value.
@@ -92,19 +91,6 @@ package struct KeyModifiers: Hashable, Sendable {
   package static let alt = KeyModifiers(rawValue: 2)
   /// Ctrl.
   package static let control = KeyModifiers(rawValue: 4)
-
-  /// No modifier.
-  package var isEmpty: Bool { rawValue == 0 }
-
-  /// Whether every modifier of `other` is held.
-  package func contains(_ other: KeyModifiers) -> Bool {
-    rawValue & other.rawValue == other.rawValue
-  }
-
-  /// These modifiers and those of `other`.
-  package func union(_ other: KeyModifiers) -> KeyModifiers {
-    KeyModifiers(rawValue: rawValue | other.rawValue)
-  }
 
   /// Whether a word move is meant: Ctrl or Alt with an arrow.
   package var movesByWord: Bool { contains(.alt) || contains(.control) }

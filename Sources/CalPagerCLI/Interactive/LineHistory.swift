@@ -31,13 +31,7 @@ package final class LineHistory {
   /// `$HOME/.local/state/calpager/history`; nil when neither variable gives an absolute path
   /// (the XDG rule: a relative path is ignored).
   package static func defaultPath(environment: [String: String]) -> String? {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return state + "/calpager/history"
-    }
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return home + "/.local/state/calpager/history"
-    }
-    return nil
+    XDGDirectory.state.path(of: "/calpager/history", environment: environment)
   }
 
   /// Adds `line` as the newest entry, in memory and in the file; returns whether it did.

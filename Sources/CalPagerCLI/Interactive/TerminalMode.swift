@@ -57,9 +57,8 @@ package final class TerminalMode {
 
   /// What happened to the terminal since the last `takeEvents()`.
   ///
-  /// A set of bits, but not an `OptionSet`: each protocol a type conforms to is a record that
-  /// the Swift runtime scans at the start of every command, and `OptionSet` brings five.
-  package struct Events: Sendable {
+  /// A set of bits (`BitFlags`, not `OptionSet`).
+  package struct Events: BitFlags, Sendable {
     /// The raw value.
     package let rawValue: Int
     /// Creates events from their raw value.
@@ -71,17 +70,6 @@ package final class TerminalMode {
     /// A `SIGINT` came from another process (a `.line` session only: the keyboard sends none
     /// in raw mode, and a full-screen session ends by it).
     package static let interrupted = Events(rawValue: 4)
-
-    /// Whether nothing happened.
-    package var isEmpty: Bool { rawValue == 0 }
-
-    /// Whether `event` happened.
-    package func contains(_ event: Events) -> Bool { rawValue & event.rawValue == event.rawValue }
-
-    /// Adds `event`.
-    package mutating func insert(_ event: Events) {
-      self = Events(rawValue: rawValue | event.rawValue)
-    }
   }
 
   /// What the session takes over of the screen.

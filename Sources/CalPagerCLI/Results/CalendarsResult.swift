@@ -9,56 +9,37 @@ struct CalendarsResult: TextOrJSONResult {
   let statuses: [CalendarStatus]
 
   func writeJSON(to json: inout JSONWriter) {
-    json.key("calendars")
-    json.array { json in
-      for status in statuses {
-        json.object { json in
-          json.field("name", status.source.name)
-          json.field("path", status.source.path)
-          switch status.state {
-          case .read: json.field("read", true)
-          case .unusable(let reason):
-            json.field("read", false)
-            json.field("reason", reason)
-          case .sameAs(let other):
-            json.field("read", false)
-            json.field("sameAs", other)
-          }
-          json.field("files", status.files)
-          json.field("events", status.events)
-          json.field("recurring", status.recurring)
-          json.key("unreadable")
-          json.array { json in
-            for file in status.unreadable {
-              json.object { json in
-                json.field("path", file.path)
-                json.field("reason", file.reason)
-              }
-            }
-          }
-          json.key("problems")
-          json.array { json in
-            for file in status.problems {
-              for problem in file.problems {
-                json.object { json in
-                  json.field("path", file.path)
-                  json.field("problem", problem)
-                }
-              }
-            }
-          }
-          json.key("duplicateUIDs")
-          json.array { json in
-            for duplicate in status.duplicateUIDs {
-              json.object { json in
-                json.field("uid", duplicate.uid)
-                json.key("paths")
-                json.array { json in
-                  for path in duplicate.paths { json.string(path) }
-                }
-              }
-            }
-          }
+    json.objects("calendars", statuses) { json, status in
+      json.field("name", status.source.name)
+      json.field("path", status.source.path)
+      switch status.state {
+      case .read: json.field("read", true)
+      case .unusable(let reason):
+        json.field("read", false)
+        json.field("reason", reason)
+      case .sameAs(let other):
+        json.field("read", false)
+        json.field("sameAs", other)
+      }
+      json.field("files", status.files)
+      json.field("events", status.events)
+      json.field("recurring", status.recurring)
+      json.objects("unreadable", status.unreadable) { json, file in
+        json.field("path", file.path)
+        json.field("reason", file.reason)
+      }
+      let problems = status.problems.lazy.flatMap { file in
+        file.problems.lazy.map { (path: file.path, problem: $0) }
+      }
+      json.objects("problems", problems) { json, problem in
+        json.field("path", problem.path)
+        json.field("problem", problem.problem)
+      }
+      json.objects("duplicateUIDs", status.duplicateUIDs) { json, duplicate in
+        json.field("uid", duplicate.uid)
+        json.key("paths")
+        json.array { json in
+          for path in duplicate.paths { json.string(path) }
         }
       }
     }

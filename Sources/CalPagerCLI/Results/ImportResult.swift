@@ -88,11 +88,8 @@ struct ImportResult: TextOrJSONResult {
         json.object { record.write(to: &$0) }
       }
     }
-    json.key("conflictRecords")
-    json.array { json in
-      for record in summary.notImported where record.reason == .conflict {
-        json.object { record.write(to: &$0) }
-      }
+    json.objects("conflictRecords", summary.notImported.lazy.filter { $0.reason == .conflict }) {
+      json, record in record.write(to: &json)
     }
     json.field("events", report.components.events)
     json.field("todos", report.components.todos)

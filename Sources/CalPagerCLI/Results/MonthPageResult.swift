@@ -30,15 +30,11 @@ struct MonthPageResult: CommandResult {
     menu.writePage(selected: day, title: [month.title, count], to: output, style: style) {
       json in
       let events = events.map { PeriodEvents(source: $0, days: month.days) }
-      json.key("days")
-      json.array { json in
-        for (offset, day) in month.days.everyDay.enumerated() {
-          json.object { json in
-            json.field("day", day)
-            json.field("count", counts[offset])
-            if let events { json.field("events", events.byDay[day]?.count ?? 0) }
-          }
-        }
+      json.objects("days", zip(month.days.everyDay, counts)) { json, dayCount in
+        let (day, count) = dayCount
+        json.field("day", day)
+        json.field("count", count)
+        if let events { json.field("events", events.byDay[day]?.count ?? 0) }
       }
       events?.on(day).writeJSON("events", to: &json)
       content.writeJSON("notes", to: &json)

@@ -30,17 +30,12 @@ struct SearchResult: TextOrJSONResult {
 
   func writeJSON(to json: inout JSONWriter) {
     json.field("query", query)
-    json.key("hits")
-    json.array { json in
-      for hit in hits {
-        json.object { json in
-          json.field(
-            "snippet",
-            String(hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
-          json.key("note")
-          json.note(hit.note, includeID: true)
-        }
-      }
+    json.objects("hits", hits) { json, hit in
+      json.field(
+        "snippet",
+        String(hit.snippet.filter { $0 != SearchHit.matchStart && $0 != SearchHit.matchEnd }))
+      json.key("note")
+      json.note(hit.note, includeID: true)
     }
     json.field("total", results.total)
     if let events {

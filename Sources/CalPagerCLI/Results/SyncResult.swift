@@ -75,34 +75,21 @@ struct SyncResult: TextOrJSONResult {
     json.field("received", report.received)
     json.field("updated", report.updated)
     json.field("removed", report.removed)
-    Self.objects("conflicts", report.conflicts, into: &json) { json, conflict in
+    json.objects("conflicts", report.conflicts) { json, conflict in
       json.field("name", conflict.name)
       json.field("uid", conflict.uid)
       json.field("kept", conflict.kept.rawValue)
       json.field("copy", conflict.copyUID)
     }
-    Self.objects("ignored", report.ignored, into: &json) { json, item in
+    json.objects("ignored", report.ignored) { json, item in
       json.field("name", item.name)
       json.field("reason", item.reason)
     }
     if report.dryRun {
       json.field("dryRun", true)
-      Self.objects("plan", report.plan, into: &json) { json, step in
+      json.objects("plan", report.plan) { json, step in
         json.field("action", step.action.rawValue)
         json.field("name", step.name)
-      }
-    }
-  }
-
-  /// `"key":[{…},…]`, one object per item, whose members `body` writes.
-  private static func objects<Item>(
-    _ key: String, _ items: [Item], into json: inout JSONWriter,
-    _ body: (inout JSONWriter, Item) -> Void
-  ) {
-    json.key(key)
-    json.array { json in
-      for item in items {
-        json.object { body(&$0, item) }
       }
     }
   }

@@ -22,15 +22,11 @@ struct WeekPageResult: CommandResult {
     menu.writePage(
       selected: day, title: [menu.selected.title, count], to: output, style: style
     ) { json in
-      json.key("days")
-      json.array { json in
-        for (day, notes) in notesByDay() {
-          json.object { json in
-            json.field("day", day)
-            events?.on(day).writeJSON("events", to: &json)
-            json.notes("notes", notes)
-          }
-        }
+      json.objects("days", notesByDay()) { json, dayNotes in
+        let (day, notes) = dayNotes
+        json.field("day", day)
+        events?.on(day).writeJSON("events", to: &json)
+        json.notes("notes", notes)
       }
     } text: {
       var lines = NoteLines(style: style, notes: notes)

@@ -7,13 +7,7 @@ import Interchange
 enum JRNLConfig {
   /// `$XDG_CONFIG_HOME/jrnl/jrnl.yaml`, else `~/.config/jrnl/jrnl.yaml`, where jrnl keeps it.
   static func path(environment: [String: String]) -> String? {
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      return base + "/jrnl/jrnl.yaml"
-    }
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return home + "/.config/jrnl/jrnl.yaml"
-    }
-    return nil
+    XDGDirectory.config.path(of: "/jrnl/jrnl.yaml", environment: environment)
   }
 
   /// The top-level `timeformat:` of jrnl's configuration; nil when there is no such file or

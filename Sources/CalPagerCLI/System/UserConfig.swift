@@ -45,13 +45,7 @@ struct UserConfig: Equatable {
   /// The file's path: `$XDG_CONFIG_HOME/calpager/config`, else `$HOME/.config/calpager/config`;
   /// nil when neither variable is set to an absolute path.
   static func path(environment: [String: String]) -> String? {
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      return base + "/calpager/config"
-    }
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return home + "/.config/calpager/config"
-    }
-    return nil
+    XDGDirectory.config.path(of: "/calpager/config", environment: environment)
   }
 
   /// Reads the file; an empty configuration when there is none.

@@ -1,3 +1,6 @@
+import CalendarPaging
+import Recurrence
+
 /// A start or end as the index keeps it: what kind of time, and a number.
 package struct StoredTime: Sendable, Hashable {
   /// What `value` counts.
@@ -21,37 +24,18 @@ package struct StoredTime: Sendable, Hashable {
 
 /// One occurrence of an event, expanded when its file or month was read and kept, so that a
 /// page reads it without parsing its event or expanding its rule.
+///
+/// It holds the `Occurrence` itself, so that its fields are declared once (in `Recurrence`);
+/// only the bounds are the index's own.
 package struct StoredOccurrence: Sendable {
-  package var start: StoredTime
-  package var end: StoredTime
-  package var recurrenceID: StoredTime?
-  /// The recurrence id on the series' wall clock, seconds (`Occurrence.recurrenceWallClock`):
-  /// what an instance cancel of another value type or zone matches.
-  package var recurrenceWallClock: Int?
-  package var isOverride: Bool
-  package var summary: String?
-  package var location: String?
-  package var description: String?
-  package var status: String?
+  package var occurrence: Occurrence
   /// Instants no placement of it in any zone starts before or ends after: where the R*Tree
   /// finds it.
   package var low: Int
   package var high: Int
 
-  package init(
-    start: StoredTime, end: StoredTime, recurrenceID: StoredTime?,
-    recurrenceWallClock: Int? = nil, isOverride: Bool, summary: String?, location: String?,
-    description: String?, status: String?, low: Int, high: Int
-  ) {
-    self.start = start
-    self.end = end
-    self.recurrenceID = recurrenceID
-    self.recurrenceWallClock = recurrenceWallClock
-    self.isOverride = isOverride
-    self.summary = summary
-    self.location = location
-    self.description = description
-    self.status = status
+  package init(_ occurrence: Occurrence, low: Int, high: Int) {
+    self.occurrence = occurrence
     self.low = low
     self.high = high
   }
@@ -63,7 +47,7 @@ package struct IndexedOccurrence: Sendable {
   package let calendar: String
   package let uid: String
   package let isStale: Bool
-  package let occurrence: StoredOccurrence
+  package let occurrence: Occurrence
 }
 
 extension EventIndex {
@@ -77,16 +61,21 @@ extension EventIndex {
       "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
         + "rid_wall, override, summary, location, description, status, low, high) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    for occurrence in occurrences {
+    for kept in occurrences {
+      let occurrence = kept.occurrence
+      let start = StoredTime(occurrence.start)
+      let end = StoredTime(occurrence.end)
+      let recurrenceID = occurrence.recurrenceID.map(StoredTime.init)
+      let fields = occurrence.fields
       try insert.run([
-        .int(series), month.map { .int($0) } ?? .null, .int(occurrence.start.kind.rawValue),
-        .int(occurrence.start.value), .int(occurrence.end.kind.rawValue),
-        .int(occurrence.end.value), occurrence.recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
-        occurrence.recurrenceID.map { .int($0.value) } ?? .null,
-        occurrence.recurrenceWallClock.map { .int($0) } ?? .null,
-        .int(occurrence.isOverride ? 1 : 0), text(occurrence.summary), text(occurrence.location),
-        text(occurrence.description), text(occurrence.status), .int(occurrence.low),
-        .int(occurrence.high),
+        .int(series), month.map { .int($0) } ?? .null, .int(start.kind.rawValue),
+        .int(start.value), .int(end.kind.rawValue), .int(end.value),
+        recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
+        recurrenceID.map { .int($0.value) } ?? .null,
+        occurrence.recurrenceWallClock.map { .int($0.secondsSinceEpoch) } ?? .null,
+        .int(occurrence.isOverride ? 1 : 0),
+        text(fields.summary), text(fields.location), text(fields.description),
+        text(fields.status?.description), .int(kept.low), .int(kept.high),
       ])
     }
   }
@@ -112,17 +101,20 @@ extension EventIndex {
         + "o.description, o.status", mayOverlap: window, calendars: names, recurring: recurring,
       where: Self.shownTest
     ) { row in
-      func time(_ kind: Int32, _ value: Int32) -> StoredTime? {
-        row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).map {
-          StoredTime(kind: $0, value: row.int(at: value))
+      func time(_ kind: Int32, _ value: Int32) -> OccurrenceTime? {
+        row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).flatMap {
+          StoredTime(kind: $0, value: row.int(at: value)).occurrenceTime
         }
       }
+      // A row of numbers no time has (a damaged index) is passed over.
       guard let start = time(3, 4), let end = time(5, 6) else { return true }
-      let occurrence = StoredOccurrence(
-        start: start, end: end, recurrenceID: time(7, 8), isOverride: row.int(at: 9) != 0,
-        summary: row.optionalString(at: 10), location: row.optionalString(at: 11),
-        description: row.optionalString(at: 12), status: row.optionalString(at: 13), low: 0,
-        high: 0)
+      let occurrence = Occurrence(
+        start: start, end: end, recurrenceID: time(7, 8),
+        fields: EventFields(
+          summary: row.optionalString(at: 10), location: row.optionalString(at: 11),
+          description: row.optionalString(at: 12),
+          status: row.optionalString(at: 13).map { EventStatus(parsing: $0) }),
+        isOverride: row.int(at: 9) != 0)
       return body(
         IndexedOccurrence(
           calendar: row.string(at: 0), uid: row.string(at: 1), isStale: row.int(at: 2) != 0,
@@ -137,9 +129,9 @@ extension EventIndex {
   /// (`isShown(series:)` makes them, for the rows that would mark a day); cancelled instances
   /// are left out. `body` returns false to stop.
   ///
-  /// - Complexity: Of every calendar, when the index holds no instance cancel, the bounds' indexes cover what it reads: no
-  ///   occurrence, event or file row is visited, and a day's look reads a page or two instead
-  ///   of one per occurrence.
+  /// - Complexity: Of every calendar, when the index holds no instance cancel, the bounds'
+  ///   indexes cover what it reads: no occurrence, event or file row is visited, and a day's
+  ///   look reads a page or two instead of one per occurrence.
   package func occurrenceTimes(
     mayOverlap window: Range<Int>, calendars names: [String]?, recurring: Bool,
     _ body: (_ series: Int, _ start: StoredTime, _ end: StoredTime) -> Bool

@@ -1,0 +1,19 @@
+import NoteStore
+import Recurrence
+
+extension StoredOccurrence {
+  /// `occurrence` to keep, with bounds that hold in every zone: a floating or all-day time
+  /// moves with the user's zone, by less than a day either way.
+  init(_ occurrence: Occurrence) {
+    let utc = FixedOffsetZone.utc
+    let start = occurrence.start.instant(in: utc)
+    let end = max(occurrence.end.instant(in: utc), start)
+    func slack(_ time: OccurrenceTime) -> Int {
+      if case .instant = time { return 0 }
+      return 86_400
+    }
+    self.init(
+      occurrence, low: CalendarScan.sum(start, -slack(occurrence.start)),
+      high: CalendarScan.sum(end, slack(occurrence.end)))
+  }
+}
