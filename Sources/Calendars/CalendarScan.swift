@@ -74,7 +74,11 @@ struct CalendarScan {
     case .unusable:
       if recorded != nil { try index.removeCalendar(source.name) }
     case .file(let stamp):
-      if !rescan, let recorded, recorded.path == source.path, recorded.stamp == stamp { return }
+      if !rescan, let recorded, recorded.path == source.path,
+        Self.isUnchanged(target, since: recorded.stamp)
+      {
+        return
+      }
       if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
       let known = try index.files(of: source.name)
       for path in known.keys where path != source.path {
@@ -83,7 +87,11 @@ struct CalendarScan {
       try updateFile(source.name, path: source.path, stamp: stamp, known: known[source.path])
       try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
     case .folder(let stamp):
-      if !rescan, let recorded, recorded.path == source.path, recorded.stamp == stamp { return }
+      if !rescan, let recorded, recorded.path == source.path,
+        Self.isUnchanged(target, since: recorded.stamp)
+      {
+        return
+      }
       if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
       guard let entries = Self.list(source.path) else {
         unlistable[source.name] = "the folder cannot be listed: \(String(cString: strerror(errno)))"

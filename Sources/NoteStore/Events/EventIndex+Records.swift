@@ -114,18 +114,7 @@ extension EventIndex {
 
   /// The stamp recorded for calendar `name`'s path, and the path it was for.
   package func calendarStamp(_ name: String) throws -> (path: String, stamp: PathStamp)? {
-    let statement = try database.prepare(
-      "SELECT path, device, inode, modified, changed FROM calendars WHERE name = ?")
-    var result: (String, PathStamp)?
-    try statement.forEachRow([.text(name)]) { row in
-      result = (
-        row.string(at: 0),
-        PathStamp(
-          device: row.int(at: 1), inode: row.int(at: 2), size: 0, modified: row.int(at: 3),
-          changed: row.int(at: 4))
-      )
-    }
-    return result
+    try calendarStamps().first { $0.name == name }.map { ($0.path, $0.stamp) }
   }
 
   /// Records calendar `name`'s path and stamp (after its files were brought up to date).
