@@ -80,17 +80,20 @@ struct UserConfig: Equatable {
     // A key given twice is an error, not "the last one wins": one of the two lines is a
     // mistake, and which the user meant is theirs to say.
     var lineOfKey: [String: Int] = [:]
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      let line = String(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).trimmingSpaces
+    // Lines and the `=` are found in the UTF-8 bytes: read a character at a time, the file
+    // would cost every command that shows a page more than its three lines are worth.
+    for (index, rawLine) in text.utf8.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    ).enumerated() {
+      let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+      let line = String(Substring(bytes)).trimmingSpaces
       if line.isEmpty || line.hasPrefix("#") { continue }
-      guard let equals = line.firstIndex(of: "=") else {
+      guard let equals = line.utf8.firstIndex(of: UInt8(ascii: "=")) else {
         throw .badConfig(
           path: path, line: index + 1, problem: "expected 'key = value', got \(Quote.quoted(line))")
       }
       let key = String(line[..<equals]).trimmingSpaces
-      let value = String(String(line[line.index(after: equals)...]).trimmingSpaces)
+      let value = String(String(line[line.utf8.index(after: equals)...]).trimmingSpaces)
       if let first = lineOfKey[String(key)], keys.contains(String(key)) {
         throw .badConfig(
           path: path, line: index + 1,
