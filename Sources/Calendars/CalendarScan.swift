@@ -67,43 +67,56 @@ struct CalendarScan {
     }
   }
 
-  /// Updates calendar `source`, whose path stat-ed as `target`.
+  /// Updates calendar `source`, whose path stat-ed as `target`, then works out again whether
+  /// the events whose `UID`s its changed files held, hold or cancel show.
   mutating func update(_ source: CalendarSource, target: Target, rescan: Bool) throws {
     let recorded = try index.calendarStamp(source.name)
-    switch target {
-    case .unusable:
+    if case .unusable = target {
       if recorded != nil { try index.removeCalendar(source.name) }
+      return
+    }
+    if !rescan, let recorded, recorded.path == source.path,
+      Self.isUnchanged(target, since: recorded.stamp)
+    {
+      return
+    }
+    if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
+    var touched = TouchedUIDs()
+    switch target {
+    case .unusable: return
     case .file(let stamp):
-      if !rescan, let recorded, recorded.path == source.path,
-        Self.isUnchanged(target, since: recorded.stamp)
-      {
-        return
+      let known = try index.fileStamps(of: source.name)
+      for file in known where file.path != source.path {
+        touched.add(try index.removeFile(calendar: source.name, path: file.path))
       }
-      if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
-      let known = try index.files(of: source.name)
-      for path in known.keys where path != source.path {
-        try index.removeFile(calendar: source.name, path: path)
-      }
-      try updateFile(source.name, path: source.path, stamp: stamp, known: known[source.path])
+      let file = known.first { $0.path == source.path }
+      touched.fresh = file == nil
+      try updateFile(
+        source.name, path: source.path, stamp: stamp,
+        known: file.map { ($0.stamp, $0.failure) }, touched: &touched)
       try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
     case .folder(let stamp):
-      if !rescan, let recorded, recorded.path == source.path,
-        Self.isUnchanged(target, since: recorded.stamp)
-      {
-        return
-      }
-      if let recorded, recorded.path != source.path { try index.removeCalendar(source.name) }
       guard let entries = Self.list(source.path) else {
         unlistable[source.name] = "the folder cannot be listed: \(String(cString: strerror(errno)))"
         return
       }
-      let known = try index.files(of: source.name)
-      var seen: Set<String> = []
+      let known = try index.fileStamps(of: source.name)
+      touched.fresh = known.isEmpty
+      // Both in the order of their paths' bytes: one walk pairs them.
+      var next = 0
       for (path, entry) in entries {
-        seen.insert(path)
+        while next < known.count, Self.precedes(known[next].path, path) {
+          touched.add(try index.removeFile(calendar: source.name, path: known[next].path))
+          next += 1
+        }
+        var file: (stamp: PathStamp, failure: String?)?
+        if next < known.count, Self.order(known[next].path, path) == 0 {
+          file = (known[next].stamp, known[next].failure)
+          next += 1
+        }
         switch entry {
         case .failure(let reason):
-          if known[path]?.failure != reason {
+          if file?.failure != reason {
             notices.append("\(source.name): cannot read '\(path)': \(reason)")
             try index.markFailing(
               calendar: source.name, path: path,
@@ -111,19 +124,62 @@ struct CalendarScan {
               reason: reason)
           }
         case .file(let fileStamp):
-          try updateFile(source.name, path: path, stamp: fileStamp, known: known[path])
+          try updateFile(
+            source.name, path: path, stamp: fileStamp, known: file, touched: &touched)
         }
       }
-      for path in known.keys where !seen.contains(path) {
-        try index.removeFile(calendar: source.name, path: path)
+      for file in known[next...] {
+        touched.add(try index.removeFile(calendar: source.name, path: file.path))
       }
       try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
     }
+    try index.refreshShown(calendar: source.name, uids: touched.needingRefresh)
   }
 
-  /// Reads the file `path` again unless its stamp is the one recorded.
+  /// The `UID`s whose showing a calendar's update may have changed.
+  ///
+  /// A calendar read for the first time (no file of it known) has no event hidden yet, and
+  /// one of its `UID`s can only be hidden by a twin or a cancel of it read in this update: only
+  /// those are worked out (ten thousand files read are not ten thousand look-ups).
+  struct TouchedUIDs {
+    /// Whether no file of the calendar was known before this update.
+    var fresh = false
+    private var uids: [String] = []
+
+    mutating func add(_ more: [String]) { uids += more }
+
+    var needingRefresh: [String] {
+      guard fresh else { return uids }
+      var seen: Set<String> = []
+      var again: Set<String> = []
+      for uid in uids where !seen.insert(uid).inserted { again.insert(uid) }
+      return uids.filter { again.contains($0) }
+    }
+  }
+
+  /// Whether path `left` comes before `right` in the order of their bytes (SQLite's `BINARY`).
+  static func precedes(_ left: String, _ right: String) -> Bool { order(left, right) < 0 }
+
+  /// The order of paths `left` and `right` by their bytes: negative, zero (the same bytes,
+  /// not merely canonically equivalent text: two files) or positive.
+  static func order(_ left: String, _ right: String) -> Int {
+    var left = left
+    var right = right
+    return left.withUTF8 { a in
+      right.withUTF8 { b in
+        guard let first = a.baseAddress, let second = b.baseAddress else {
+          return a.count - b.count
+        }
+        let shared = memcmp(first, second, min(a.count, b.count))
+        return shared != 0 ? Int(shared) : a.count - b.count
+      }
+    }
+  }
+
+  /// Reads the file `path` again unless its stamp is the one recorded (`known`).
   private mutating func updateFile(
-    _ calendar: String, path: String, stamp: PathStamp, known: IndexedFile?
+    _ calendar: String, path: String, stamp: PathStamp,
+    known: (stamp: PathStamp, failure: String?)?, touched: inout TouchedUIDs
   ) throws {
     if let known, known.stamp.inode == stamp.inode, known.stamp.size == stamp.size,
       known.stamp.modified == stamp.modified, known.stamp.changed == stamp.changed
@@ -132,7 +188,7 @@ struct CalendarScan {
     }
     switch Self.read(path) {
     case .failure(let reason):
-      try fail(calendar, path: path, stamp: stamp, reason: reason, known: known)
+      try fail(calendar, path: path, stamp: stamp, reason: reason, known: known?.failure)
     case .success(let bytes):
       let file: EventFile
       do {
@@ -140,7 +196,7 @@ struct CalendarScan {
       } catch {
         try fail(
           calendar, path: path, stamp: stamp, reason: "not iCalendar: \(error.description)",
-          known: known)
+          known: known?.failure)
         return
       }
       var problems = file.problems.map(\.description)
@@ -160,26 +216,30 @@ struct CalendarScan {
           ? []
           : event.series.occurrences(
             overlapping: Int.min / 2..<Int.max / 2, userZone: FixedOffsetZone.utc
-          ).occurrences.map(StoredOccurrence.init)
+          ).occurrences.map { StoredOccurrence($0) }
         records.append(
           EventRecord(
             uid: event.series.uid, recurs: event.recurs, firstStart: firstStart,
             lastEnd: lastEnd, text: event.text, occurrences: occurrences))
       }
-      addedRecurring += try index.replaceFile(
+      let replaced = try index.replaceFile(
         calendar: calendar, path: path, stamp: stamp, events: records,
         cancelledUIDs: file.cancelledUIDs,
         cancelledInstances: file.cancelledInstances.map(StoredCancel.init), problems: problems)
+      addedRecurring += replaced.recurring
+      touched.add(replaced.touched)
     }
   }
 
+  /// Records that the file `path` fails to read (`reason`); `known` is how it failed before
+  /// (nil: it read, or was never seen).
   private mutating func fail(
-    _ calendar: String, path: String, stamp: PathStamp, reason: String, known: IndexedFile?
+    _ calendar: String, path: String, stamp: PathStamp, reason: String, known: String??
   ) throws {
-    if known?.failure != reason {
+    if known != .some(reason) {
       notices.append(
         "\(calendar): cannot read '\(path)': \(reason)"
-          + (known.map { $0.failure == nil ? " (its last readable version is shown)" : "" } ?? ""))
+          + (known.map { $0 == nil ? " (its last readable version is shown)" : "" } ?? ""))
     }
     try index.markFailing(calendar: calendar, path: path, stamp: stamp, reason: reason)
   }
@@ -195,8 +255,8 @@ struct CalendarScan {
   }
 
   /// The `.ics` entries of folder `path` (hidden ones left out: a sync's temporary files),
-  /// each with its stamp or why it cannot be read; nil (and `errno`) when the folder cannot
-  /// be listed.
+  /// each with its stamp or why it cannot be read, in the order of their paths' bytes; nil
+  /// (and `errno`) when the folder cannot be listed.
   static func list(_ path: String) -> [(String, Entry)]? {
     guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
@@ -232,7 +292,7 @@ struct CalendarScan {
       }
       entries.append((full, .file(stamp(info, isFolder: false))))
     }
-    return entries.sorted { $0.0 < $1.0 }
+    return entries.sorted { precedes($0.0, $1.0) }
   }
 
   enum ReadResult {

@@ -19,12 +19,14 @@ extension EventCalendars {
   }
 
   /// The instance cancels of the event `uid` of `calendar`, read from the index once per
-  /// `EventCalendars` (a small table).
+  /// `EventCalendars` (a small table, read whole: a month expanded keeps the occurrences of
+  /// every calendar the index holds).
   func cancels(calendar: String, uid: String) -> [StoredCancel] {
     if instanceCancels == nil {
-      instanceCancels = (try? index?.instanceCancels(calendars: readNames)) ?? [:]
+      instanceCancels = (try? index?.instanceCancels()) ?? [:]
     }
-    return instanceCancels?[[calendar, uid]] ?? []
+    guard let instanceCancels, !instanceCancels.isEmpty else { return [] }
+    return instanceCancels[[calendar, uid]] ?? []
   }
 
   /// The first occurrence of `series` (read from `event`) still under way at `instant` or

@@ -19,14 +19,24 @@ extension EventCalendars {
       found.append($0)
       return true
     }
-    return Self.ordered(found, userZone: userZone)
+    // An occurrence reaching into two months expanded is kept with each (or kept with one and
+    // expanded again with the other, for an event too busy in it to keep): in page order the
+    // two are neighbours, and the second goes.
+    var previous: DayOccurrence?
+    return Self.ordered(found, userZone: userZone).filter { occurrence in
+      defer { previous = occurrence }
+      guard let previous else { return true }
+      return previous.calendar != occurrence.calendar || previous.uid != occurrence.uid
+        || previous.occurrence.start != occurrence.occurrence.start
+        || previous.occurrence.recurrenceID != occurrence.occurrence.recurrenceID
+    }
   }
 
   /// The days of `days` that an occurrence of the calendars `shown` covers in `userZone`.
   ///
   /// What a menu or a month grid marks: a look at the kept occurrences' times a day, each
-  /// stopping at the first that shows (an event's tests, cancelled and twin, made only then);
-  /// the events whose occurrences are not kept are expanded for the days left unmarked.
+  /// stopping at the first that covers it; the events whose occurrences are not kept are
+  /// expanded for the days left unmarked.
   public func daysWithEvents(
     in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
   ) -> Set<Day> {
@@ -34,50 +44,41 @@ extension EventCalendars {
     let names = readNames.filter { shown.contains($0) }
     guard !names.isEmpty else { return [] }
     let window = Self.window(days, userZone: userZone)
-    let expanded = expandMonths(of: window)
+    let months = expandMonths(of: window)
     return
       (try? index.reading {
-        marks(
-          of: days, names: names, window: window, expanded: expanded, userZone: userZone,
-          calendars: shown)
+        marks(of: days, names: names, window: window, months: months, userZone: userZone)
       }) ?? []
   }
 
   /// `daysWithEvents`'s looks, in the snapshot it opened.
   private func marks(
-    of days: ClosedRange<Day>, names: [String], window: Range<Int>, expanded: Bool,
-    userZone: any ZoneRules, calendars shown: Set<String>
+    of days: ClosedRange<Day>, names: [String], window: Range<Int>, months: MonthsState,
+    userZone: any ZoneRules
   ) -> Set<Day> {
     guard let index else { return [] }
-    // Of every calendar the index holds (none hidden), the look needs no calendar test.
-    let indexed = (try? index.calendarNames()) ?? []
-    let only: [String]? = indexed.allSatisfy(names.contains) ? nil : names
     var marked = Set<Day>()
-    var tested: [Int: Bool] = [:]
-    // A day at a time, each look stopping at the first occurrence that shows: a busy day
+    // A day at a time, each look stopping at the first occurrence that covers it: a busy day
     // costs no more than a quiet one.
     for day in days.everyDay where !marked.contains(day) {
       let dayWindow = Self.window(day...day, userZone: userZone)
-      try? index.occurrenceTimes(mayOverlap: dayWindow, calendars: only, recurring: expanded) {
-        series, start, end in
+      try? index.occurrenceTimes(
+        mayOverlap: dayWindow, calendars: names, recurring: months.expanded
+      ) { start, end in
         guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
           return true
         }
-        let occurrence = Occurrence(
-          start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
+        let occurrence = Self.times(start, end)
         guard occurrence.overlaps(dayWindow, userZone: userZone) else { return true }
-        let shows = tested[series] ?? ((try? index.isShown(series: series)) ?? false)
-        tested[series] = shows
-        guard shows else { return true }
         marked.formUnion(occurrence.days(in: userZone).clamped(to: days).everyDay)
         return false
       }
     }
-    guard !unkeptEvents(mayOverlap: window, calendars: names, expanded: expanded).isEmpty
+    guard !unkeptEvents(mayOverlap: window, calendars: names, months: months).isEmpty
     else { return marked }
     for day in days.everyDay where !marked.contains(day) {
       forEachOccurrence(covering: day...day, userZone: userZone) { found in
-        guard shown.contains(found.calendar) else { return true }
+        guard names.contains(found.calendar) else { return true }
         marked.formUnion(found.occurrence.days(in: userZone).clamped(to: days).everyDay)
         return false
       }
@@ -85,53 +86,44 @@ extension EventCalendars {
     return marked
   }
 
-  /// Calls `body` with each occurrence covering `days` in `userZone` (in no order) until it
-  /// returns false.
+  /// Calls `body` with each occurrence covering `days` in `userZone` (in no order, an
+  /// occurrence kept with two months twice) until it returns false.
   func forEachOccurrence(
     covering days: ClosedRange<Day>, userZone: any ZoneRules,
     _ body: (DayOccurrence) -> Bool
   ) {
     guard let index else { return }
     let window = Self.window(days, userZone: userZone)
-    let expanded = expandMonths(of: window)
+    let months = expandMonths(of: window)
     try? index.reading {
-      forEachOccurrence(in: window, of: days, expanded: expanded, userZone: userZone, body)
+      forEachOccurrence(in: window, of: days, months: months, userZone: userZone, body)
     }
   }
 
   /// `forEachOccurrence(covering:…)`'s queries, in the snapshot it opened.
   private func forEachOccurrence(
-    in window: Range<Int>, of days: ClosedRange<Day>, expanded: Bool, userZone: any ZoneRules,
-    _ body: (DayOccurrence) -> Bool
+    in window: Range<Int>, of days: ClosedRange<Day>, months: MonthsState,
+    userZone: any ZoneRules, _ body: (DayOccurrence) -> Bool
   ) {
     guard let index else { return }
-    // An occurrence reaching into two months expanded is kept with each, or kept with one
-    // and expanded again with the other (an event too busy in it to keep): seen once.
-    var seen: Set<OccurrenceKey> = []
     var going = true
-    try? index.occurrences(mayOverlap: window, calendars: readNames, recurring: expanded) {
-      kept in
-      let occurrence = kept.occurrence
-      guard occurrence.overlaps(window, userZone: userZone),
-        seen.insert(OccurrenceKey(kept.calendar, kept.uid, occurrence)).inserted
-      else { return true }
-      going = body(
-        DayOccurrence(
-          calendar: kept.calendar, uid: kept.uid, occurrence: occurrence,
-          isStale: kept.isStale))
-      return going
-    }
+    try? index.occurrences(
+      mayOverlap: window, calendars: readNames, recurring: months.expanded,
+      times: { Self.overlaps(start: $0, end: $1, window, userZone: userZone) },
+      { kept in
+        going = body(
+          DayOccurrence(
+            calendar: kept.calendar, uid: kept.uid, occurrence: kept.occurrence,
+            isStale: kept.isStale))
+        return going
+      })
     guard going else { return }
     // The events whose occurrences are not kept: too many in a month, or every recurring one
     // when the months cannot be expanded.
-    let candidates = unkeptEvents(mayOverlap: window, calendars: readNames, expanded: expanded)
-    var seenEvents: Set<[String]> = []
-    for event in candidates where seenEvents.insert([event.calendar, event.uid]).inserted {
+    for event in unkeptEvents(mayOverlap: window, calendars: readNames, months: months) {
       for series in parsed(event) {
         for occurrence in series.occurrences(covering: days, userZone: userZone).occurrences
-        where cancel(of: occurrence, calendar: event.calendar, uid: event.uid) == nil
-          && seen.insert(OccurrenceKey(event.calendar, event.uid, occurrence)).inserted
-        {
+        where cancel(of: occurrence, calendar: event.calendar, uid: event.uid) == nil {
           let found = DayOccurrence(
             calendar: event.calendar, uid: event.uid, occurrence: occurrence,
             isStale: event.isStale)
@@ -223,16 +215,18 @@ extension EventCalendars {
     return best
   }
 
-  /// The events that may have occurrences in `window` whose occurrences are not kept: those
-  /// with too many in a month expanded (none, most often: then the spans' R*Tree is not even
-  /// opened), or with `expanded` false every recurring one whose bounds meet it.
+  /// The events that may have occurrences in `window` whose occurrences are not kept.
+  ///
+  /// Those with too many in a month expanded (none, most often: `months` says so, and nothing
+  /// is asked), or when the months are not expanded every recurring one whose bounds meet it.
+  /// Each event once (a `UID` that several files hold, from the first path).
   private func unkeptEvents(
-    mayOverlap window: Range<Int>, calendars names: [String], expanded: Bool
-  )
-    -> [IndexedEvent]
-  {
-    guard let index, !expanded || (try? index.hasSpans()) != false else { return [] }
-    return (try? index.events(mayOverlap: window, calendars: names, allRecurring: !expanded)) ?? []
+    mayOverlap window: Range<Int>, calendars names: [String], months: MonthsState
+  ) -> [IndexedEvent] {
+    guard let index, !months.expanded || months.hasSpans else { return [] }
+    return
+      (try? index.events(mayOverlap: window, calendars: names, allRecurring: !months.expanded))
+      ?? []
   }
 
   /// The first day of `days` (with `last`, the last) that an occurrence covers: whether any
@@ -258,12 +252,24 @@ extension EventCalendars {
   /// The series an indexed event's text holds (one, or an override's own without its
   /// master), parsed once per `EventCalendars`.
   func parsed(_ event: IndexedEvent) -> [EventSeries] {
-    let key = [event.calendar, event.path, event.uid]
+    let key = event.id
     if let known = parseCache[key] { return known }
     let series = ((try? ICalendarEvents.read(event.text, zones: zones))?.events ?? [])
       .map(\.series)
     parseCache[key] = series
     return series
+  }
+
+  /// An occurrence of times `start` and `end` alone: what where it falls is worked out of.
+  static func times(_ start: OccurrenceTime, _ end: OccurrenceTime) -> Occurrence {
+    Occurrence(start: start, end: end, recurrenceID: nil, fields: EventFields(), isOverride: false)
+  }
+
+  /// Whether an occurrence of times `start` and `end` overlaps `window` in `userZone`.
+  static func overlaps(
+    start: OccurrenceTime, end: OccurrenceTime, _ window: Range<Int>, userZone: any ZoneRules
+  ) -> Bool {
+    times(start, end).overlaps(window, userZone: userZone)
   }
 
   /// The instants from the start of `days`' first day to the start of the day after them.
@@ -295,21 +301,5 @@ extension EventCalendars {
         < ($1.event.calendar, $1.event.occurrence.fields.summary ?? "", $1.event.uid)
     }
     .map(\.event)
-  }
-}
-
-/// What tells two occurrences of one event apart: a month expanded keeps those that reach
-/// into it, so one reaching into two months is found twice.
-struct OccurrenceKey: Hashable {
-  let calendar: String
-  let uid: String
-  let start: OccurrenceTime
-  let recurrenceID: OccurrenceTime?
-
-  init(_ calendar: String, _ uid: String, _ occurrence: Occurrence) {
-    self.calendar = calendar
-    self.uid = uid
-    start = occurrence.start
-    recurrenceID = occurrence.recurrenceID
   }
 }

@@ -34,38 +34,54 @@ extension EventCalendars {
     return monthKey(first)...monthKey(last)
   }
 
-  /// Expands the months of `window` that are not yet, recording their spans; false when
-  /// they are not all expanded (too many, or a cache that cannot be written): the page then
-  /// asks for every recurring event whose bounds meet it.
-  func expandMonths(of window: Range<Int>) -> Bool {
+  /// What a page's months hold.
+  struct MonthsState {
+    /// Whether every month of the page is expanded: its recurring events' occurrences are
+    /// kept (else the page asks for every recurring event whose bounds meet it).
+    var expanded: Bool
+    /// Whether an event keeps spans in them instead (too many occurrences to keep): the page
+    /// expands those itself.
+    var hasSpans: Bool
+  }
+
+  /// Expands the months of `window` that are not yet, recording their occurrences and spans.
+  ///
+  /// They are not all expanded when there are too many, or the cache cannot be written.
+  func expandMonths(of window: Range<Int>) -> MonthsState {
+    let none = MonthsState(expanded: false, hasSpans: false)
     guard !spansUnavailable, let index, let months = Self.months(of: window),
       months.count <= Self.expandedMonthsLimit
-    else { return false }
+    else { return none }
     do {
-      var expanded = try index.expandedMonths()
-      let missing = months.filter { !expanded.contains($0) }
-      guard !missing.isEmpty else { return true }
+      // The common case, a page of months seen before: one look, nothing written.
+      let seen = try index.expansion(of: months)
+      if seen.expanded == months.count { return MonthsState(expanded: true, hasSpans: seen.spans) }
       // Inside a page's snapshot nothing is written: the months are expanded before it opens,
       // and only another process forgetting them meanwhile leads here.
-      guard !index.isReading else { return false }
-      if expanded.count + missing.count > Self.expandedMonthsLimit {
-        try index.removeSpans()
-        expanded = []
+      guard !index.isReading else { return none }
+      try index.batch {
+        var expanded = try index.expandedMonths()
+        let missing = months.filter { !expanded.contains($0) }
+        guard !missing.isEmpty else { return }
+        if expanded.count + missing.count > Self.expandedMonthsLimit {
+          try index.removeSpans()
+          expanded = []
+        }
+        let whole =
+          Self.monthWindow(missing.first!)
+          .lowerBound..<Self.monthWindow(missing.last!)
+          .upperBound
+        var expansion = Expansion()
+        for event in try index.recurringEvents(mayOverlap: whole) {
+          expand(event, months: missing, into: &expansion)
+        }
+        try index.addSpans(
+          expansion.spans, occurrences: expansion.occurrences, expanding: missing)
       }
-      let whole =
-        Self.monthWindow(missing.first!)
-        .lowerBound..<Self.monthWindow(missing.last!)
-        .upperBound
-      var expansion = Expansion()
-      for event in try index.recurringEvents(mayOverlap: whole) {
-        expand(event, months: missing, into: &expansion)
-      }
-      try index.addSpans(
-        expansion.spans, occurrences: expansion.occurrences, expanding: missing)
-      return true
+      return MonthsState(expanded: true, hasSpans: try index.expansion(of: months).spans)
     } catch {
       spansUnavailable = true
-      return false
+      return none
     }
   }
 
@@ -86,27 +102,36 @@ extension EventCalendars {
   /// too many in a month, the span they take there.
   struct Expansion {
     var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
-    var occurrences: [(series: Int, month: Int, occurrences: [StoredOccurrence])] = []
+    var occurrences: [(event: KeptEvent, month: Int, occurrences: [StoredOccurrence])] = []
   }
 
   /// Expands `event` over each of `months` into `expansion`.
   ///
-  /// Its occurrences there are kept whole (a page reads them without parsing the event), or
-  /// when it has more than `occurrencesPerMonth` there (a rule by the minute), one span for the
-  /// month, and a page that meets it expands the event. Computed in UTC: an occurrence's
-  /// times are its event's (floating and all-day ones as written), the same in every zone;
-  /// only where it falls moves with the user's zone, by less than the day the bounds allow.
+  /// Its occurrences there are kept whole (a page reads them without parsing the event), each
+  /// marked when an instance cancel names it, or when it has more than `occurrencesPerMonth`
+  /// there (a rule by the minute), one span for the month, and a page that meets it expands
+  /// the event. Computed in UTC: an occurrence's times are its event's (floating and all-day
+  /// ones as written), the same in every zone; only where it falls moves with the user's
+  /// zone, by less than the day the bounds allow. A hidden event (cancelled, a twin) is kept
+  /// all the same, hidden, for the day that changes.
   private func expand(_ event: IndexedEvent, months: [Int], into expansion: inout Expansion) {
     let utc = FixedOffsetZone.utc
+    let kept = KeptEvent(
+      series: event.id, calendar: event.calendar, uid: event.uid, isHidden: event.isHidden,
+      isStale: event.isStale)
     for series in parsed(event) {
       for month in months {
         let found = series.occurrences(overlapping: Self.monthWindow(month), userZone: utc)
-          .occurrences.map(StoredOccurrence.init)
+          .occurrences.map { occurrence in
+            StoredOccurrence(
+              occurrence,
+              isCancelled: cancel(of: occurrence, calendar: event.calendar, uid: event.uid) != nil)
+          }
         if found.count > Self.occurrencesPerMonth {
           expansion.spans.append(
             (event.id, month, found.map(\.low).min()!, found.map(\.high).max()!))
         } else if !found.isEmpty {
-          expansion.occurrences.append((event.id, month, found))
+          expansion.occurrences.append((kept, month, found))
         }
       }
     }

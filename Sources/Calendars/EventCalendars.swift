@@ -67,9 +67,8 @@ public final class EventCalendars {
   let states: [String: CalendarStatus.State]
   /// One line each, for stderr: the files seen failing for the first time in this update.
   public let notices: [String]
-  /// The series parsed from the index, by calendar, path and `UID`: a browse session asks
-  /// for the same days again.
-  var parseCache: [[String]: [EventSeries]] = [:]
+  /// The series parsed from the index, by row: a browse session asks for the same days again.
+  var parseCache: [Int: [EventSeries]] = [:]
   /// The instance cancels by calendar and `UID`, read when a page first expands an event.
   var instanceCancels: [[String]: [StoredCancel]]?
   /// Whether spans could not be recorded: every recurring event is then a candidate.
@@ -121,12 +120,11 @@ public final class EventCalendars {
     var scan = CalendarScan(index: index, zones: zones)
     var states: [String: CalendarStatus.State] = [:]
     var readNames: [String] = []
-    // What the index holds, read in one snapshot: when every calendar's stamp is the one
-    // recorded (the common case: nothing was synced since the last command), nothing is
-    // written and no write lock is taken.
-    let (recorded, indexedNames) = try index.reading {
-      (try index.calendarStamps(), try index.calendarNames())
-    }
+    // The calendars the index holds, with their stamps, read in one query: when every
+    // calendar's stamp is the one recorded (the common case: nothing was synced since the
+    // last command), nothing is written and no write lock is taken.
+    let recorded = try index.calendarStamps()
+    let indexedNames = recorded.map(\.name)
     // The folders and files reached so far, by device and inode (a handful: an array, not a
     // hashed set, whose first use costs a process more than the look-ups it saves).
     var reached: [(device: Int, inode: Int, name: String)] = []
@@ -178,7 +176,7 @@ public final class EventCalendars {
     guard let index else { return [] }
     return try sources.map { source in
       let counts = try index.counts(of: source.name)
-      let files = try index.files(of: source.name).values.sorted { $0.path < $1.path }
+      let files = try index.files(of: source.name)
       return CalendarStatus(
         source: source, state: states[source.name] ?? .read, files: counts.files,
         events: counts.events, recurring: counts.recurring,

@@ -209,6 +209,45 @@ func summaries(
     #expect(summaries(try open(source), may) == ["work:C"])
   }
 
+  @Test func whatHidesARecurringEventIsWorkedOutAgainWhenItsFilesChange() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    func weekly(_ summary: String) -> String {
+      calendarFile(
+        event(
+          "same", ":20240101T090000Z", summary: summary, extra: "RRULE:FREQ=WEEKLY;BYDAY=WE\r\n"))
+    }
+    try writeFile(vdir + "/a.ics", weekly("A"))
+    try writeFile(vdir + "/b.ics", weekly("B"))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let may = day("2024-05-01")...day("2024-05-01")
+    let utc = FixedOffsetZone.utc
+    // May expanded: both files' occurrences kept, B's hidden behind A's.
+    #expect(summaries(try open(source), may) == ["work:A"])
+    unlink(vdir + "/a.ics")
+    #expect(summaries(try open(source), may) == ["work:B"])
+    let cancel =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:same\r\n"
+      + "DTSTART:20240101T090000Z\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    try writeFile(vdir + "/cancel.ics", cancel)
+    let cancelled = try open(source)
+    #expect(summaries(cancelled, may) == [])
+    // June first expanded while the series is cancelled: its occurrences are kept, hidden.
+    let june = day("2024-06-05")...day("2024-06-05")
+    #expect(summaries(cancelled, june) == [])
+    #expect(cancelled.daysWithEvents(in: june, userZone: utc, calendars: ["work"]).isEmpty)
+    // The cancel gone, the series is back, also in the month expanded while it was cancelled.
+    unlink(vdir + "/cancel.ics")
+    let back = try open(source)
+    #expect(summaries(back, may) == ["work:B"])
+    #expect(summaries(back, june) == ["work:B"])
+    #expect(back.daysWithEvents(in: june, userZone: utc, calendars: ["work"]) == [june.lowerBound])
+    // Its file failing to read, its kept occurrences are marked as its last readable version.
+    try writeFile(vdir + "/.tmp", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nnot a line\r\n")
+    rename(vdir + "/.tmp", vdir + "/b.ics")
+    #expect(summaries(try open(source), may) == ["work:B (stale)"])
+  }
+
   @Test func aFileOver32MiBIsNamedAndTheOthersStillShow() throws {
     let vdir = directory.file("work")
     mkdir(vdir, 0o700)

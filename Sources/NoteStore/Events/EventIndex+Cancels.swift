@@ -33,8 +33,8 @@ package struct StoredCancel: Sendable, Hashable {
   package var dayStart: Int { wallClock - ((wallClock % 86_400) + 86_400) % 86_400 }
 
   /// Whether it cancels the instance whose recurrence id is `recurrenceID`, `wallClock` on the
-  /// series' wall clock: what `notCancelledInstanceTest` says in SQL, for the occurrences a
-  /// page expands itself.
+  /// series' wall clock: what `instanceCancelledTest` says in SQL, for the occurrences kept
+  /// when a month is expanded and those a page expands itself.
   package func cancels(recurrenceID: StoredTime?, wallClock instanceWall: Int?) -> Bool {
     guard let recurrenceID, let instanceWall else { return false }
     func matches(_ value: Int, _ from: Int, width: Int) -> Bool {
@@ -51,20 +51,19 @@ package struct StoredCancel: Sendable, Hashable {
 }
 
 extension EventIndex {
-  /// What leaves out an occurrence an instance cancel of its calendar names (`StoredCancel`),
-  /// on a row of `occurrences` (`o`) with its `series` and `files`.
+  /// Whether an instance cancel of its calendar names the occurrence of the row `o` of
+  /// `occurrences` (`StoredCancel`).
   ///
   /// The three cases are `StoredCancel.cancels(recurrenceID:wallClock:)`'s. An occurrence of
-  /// an event that does not recur has no recurrence id and makes no look-up: the common row
-  /// costs one test of a column.
-  static let notCancelledInstanceTest =
-    "AND (o.rid_wall IS NULL OR NOT EXISTS (SELECT 1 FROM cancelled_instances AS c "
-    + "WHERE c.uid = series.uid AND c.calendar = files.calendar AND CASE "
+  /// an event that does not recur has no recurrence id and makes no look-up.
+  static let instanceCancelledTest =
+    "(o.rid_wall IS NOT NULL AND EXISTS (SELECT 1 FROM cancelled_instances AS c "
+    + "WHERE c.uid = o.uid AND c.calendar = o.calendar AND CASE "
     + "WHEN o.rid_kind = \(StoredTime.Kind.day.rawValue) OR c.is_date "
     + "THEN o.rid_wall >= c.day AND (c.future OR o.rid_wall < c.day + 86400) "
     + "WHEN o.rid_kind = \(StoredTime.Kind.instant.rawValue) AND c.instant IS NOT NULL "
     + "THEN o.rid >= c.instant AND (c.future OR o.rid = c.instant) "
-    + "ELSE o.rid_wall >= c.wall AND (c.future OR o.rid_wall = c.wall) END)) "
+    + "ELSE o.rid_wall >= c.wall AND (c.future OR o.rid_wall = c.wall) END))"
 
   /// Keeps `cancels`, of file row `file` of calendar `name`.
   static func insert(
@@ -83,19 +82,15 @@ extension EventIndex {
     }
   }
 
-  /// The instance cancels of the calendars `names`, by calendar and `UID`: what the
-  /// occurrences a page expands itself (not kept in the index) are filtered by.
+  /// The instance cancels, by calendar and `UID`: what the occurrences kept when a month is
+  /// expanded, and those a page expands itself, are filtered by.
   ///
-  /// - Complexity: O(k) for the k cancels of those calendars (a small table: one row per
-  ///   cancelled instance).
-  package func instanceCancels(calendars names: [String]) throws -> [[String]: [StoredCancel]] {
-    guard !names.isEmpty else { return [:] }
-    let placeholders = names.indices.map { "?\(1 + $0)" }.joined(separator: ", ")
+  /// - Complexity: O(k) for the k cancels (a small table: one row per cancelled instance).
+  package func instanceCancels() throws -> [[String]: [StoredCancel]] {
     let statement = try database.prepare(
-      "SELECT calendar, uid, instant, wall, is_date, future FROM cancelled_instances "
-        + "WHERE calendar IN (\(placeholders))")
+      "SELECT calendar, uid, instant, wall, is_date, future FROM cancelled_instances")
     var cancels: [[String]: [StoredCancel]] = [:]
-    try statement.forEachRow(names.map { .text($0) }) { row in
+    try statement.forEachRow { row in
       let cancel = StoredCancel(
         uid: row.string(at: 1), instant: row.optionalInt(at: 2), wallClock: row.int(at: 3),
         isDate: row.int(at: 4) != 0, thisAndFuture: row.int(at: 5) != 0)

@@ -26,18 +26,44 @@ package struct StoredTime: Sendable, Hashable {
 /// page reads it without parsing its event or expanding its rule.
 ///
 /// It holds the `Occurrence` itself, so that its fields are declared once (in `Recurrence`);
-/// only the bounds are the index's own.
+/// only the bounds and whether an instance cancel names it are the index's own.
 package struct StoredOccurrence: Sendable {
   package var occurrence: Occurrence
-  /// Instants no placement of it in any zone starts before or ends after: where the R*Tree
-  /// finds it.
+  /// Instants no placement of it in any zone starts before or ends after: where the page's
+  /// query finds it.
   package var low: Int
   package var high: Int
+  /// Whether a `METHOD:CANCEL` of its calendar names this instance: kept, hidden.
+  package var isCancelled: Bool
 
-  package init(_ occurrence: Occurrence, low: Int, high: Int) {
+  package init(_ occurrence: Occurrence, low: Int, high: Int, isCancelled: Bool = false) {
     self.occurrence = occurrence
     self.low = low
     self.high = high
+    self.isCancelled = isCancelled
+  }
+}
+
+/// The event whose occurrences are kept: its row, and what each of its occurrences' rows
+/// holds of it, so that a page reads nothing else.
+package struct KeptEvent: Sendable {
+  package var series: Int
+  package var calendar: String
+  package var uid: String
+  /// Whether it does not show (cancelled, a twin).
+  package var isHidden: Bool
+  /// Whether its file fails to read now.
+  package var isStale: Bool
+
+  package init(
+    series: Int, calendar: String, uid: String, isHidden: Bool = false,
+    isStale: Bool = false
+  ) {
+    self.series = series
+    self.calendar = calendar
+    self.uid = uid
+    self.isHidden = isHidden
+    self.isStale = isStale
   }
 }
 
@@ -51,31 +77,37 @@ package struct IndexedOccurrence: Sendable {
 }
 
 extension EventIndex {
-  /// Keeps `occurrences` of the event of row `series`; `month` is the month expanded, nil for
-  /// an event that does not recur (kept with its file).
+  /// Keeps `occurrences` of `event`; `month` is the month expanded, nil for an event that does
+  /// not recur (kept with its file).
   static func insert(
-    _ occurrences: [StoredOccurrence], series: Int, month: Int?, in database: Database
+    _ occurrences: [StoredOccurrence], of event: KeptEvent, month: Int?, in database: Database
   ) throws {
     guard !occurrences.isEmpty else { return }
     let insert = try database.prepare(
-      "INSERT INTO occurrences(series, month, start_kind, start, end_kind, end, rid_kind, rid, "
-        + "rid_wall, override, summary, location, description, status, low, high) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    for kept in occurrences {
+      "INSERT INTO occurrences(low, series, number, high, month, calendar, uid, hidden, stale, "
+        + "start_kind, start, end_kind, end, rid_kind, rid, rid_wall, override, summary, "
+        + "location, description, status) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    // An occurrence's number tells it from the others of its event kept with the same `low`:
+    // its place among those kept with its file, or in its month (fewer than 64).
+    let first = month.map { $0 * 64 } ?? 0
+    for (place, kept) in occurrences.enumerated() {
       let occurrence = kept.occurrence
       let start = StoredTime(occurrence.start)
       let end = StoredTime(occurrence.end)
       let recurrenceID = occurrence.recurrenceID.map(StoredTime.init)
       let fields = occurrence.fields
       try insert.run([
-        .int(series), month.map { .int($0) } ?? .null, .int(start.kind.rawValue),
-        .int(start.value), .int(end.kind.rawValue), .int(end.value),
+        .int(kept.low), .int(event.series), .int(first + place), .int(kept.high),
+        month.map { .int($0) } ?? .null, .text(event.calendar), .text(event.uid),
+        .int(event.isHidden || kept.isCancelled ? 1 : 0), .int(event.isStale ? 1 : 0),
+        .int(start.kind.rawValue), .int(start.value), .int(end.kind.rawValue), .int(end.value),
         recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
         recurrenceID.map { .int($0.value) } ?? .null,
         occurrence.recurrenceWallClock.map { .int($0.secondsSinceEpoch) } ?? .null,
         .int(occurrence.isOverride ? 1 : 0),
         text(fields.summary), text(fields.location), text(fields.description),
-        text(fields.status?.description), .int(kept.low), .int(kept.high),
+        text(fields.status?.description),
       ])
     }
   }
@@ -84,22 +116,26 @@ extension EventIndex {
     value.map { .text($0) } ?? .null
   }
 
-  /// The kept occurrences whose bounds meet `window` (instants), of the calendars `names`.
+  /// The kept occurrences that show whose bounds meet `window` (instants), of the calendars
+  /// `names`, and whose times pass `times`.
   ///
   /// Those of events that do not recur, and with `recurring` those of the months expanded.
-  /// Cancelled events and instances, and an event of a `UID` that a file of the same calendar
-  /// with a smaller path also holds, are left out. `body` returns false to stop.
+  /// `body` returns false to stop.
   ///
-  /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window.
+  /// `times` sees an occurrence's start and end before anything else of it is read: the
+  /// bounds hold in every zone, so some of what they find is not in the window in the user's.
+  ///
+  /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window, read in
+  ///   the order they are stored: no other row is visited.
   package func occurrences(
     mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    times: (_ start: OccurrenceTime, _ end: OccurrenceTime) -> Bool,
     _ body: (IndexedOccurrence) -> Bool
   ) throws {
     try forEachKept(
-      "files.calendar, series.uid, files.failure IS NOT NULL, o.start_kind, o.start, "
-        + "o.end_kind, o.end, o.rid_kind, o.rid, o.override, o.summary, o.location, "
-        + "o.description, o.status", mayOverlap: window, calendars: names, recurring: recurring,
-      where: Self.shownTest
+      "calendar, uid, stale, start_kind, start, end_kind, end, rid_kind, rid, override, "
+        + "summary, location, description, status", mayOverlap: window, calendars: names,
+      recurring: recurring
     ) { row in
       func time(_ kind: Int32, _ value: Int32) -> OccurrenceTime? {
         row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).flatMap {
@@ -107,7 +143,7 @@ extension EventIndex {
         }
       }
       // A row of numbers no time has (a damaged index) is passed over.
-      guard let start = time(3, 4), let end = time(5, 6) else { return true }
+      guard let start = time(3, 4), let end = time(5, 6), times(start, end) else { return true }
       let occurrence = Occurrence(
         start: start, end: end, recurrenceID: time(7, 8),
         fields: EventFields(
@@ -122,113 +158,60 @@ extension EventIndex {
     }
   }
 
-  /// The start and end of each kept occurrence whose bounds meet `window`, of the calendars
-  /// `names` (nil: of every calendar the index holds), with its event's row.
+  /// The start and end of each kept occurrence that shows whose bounds meet `window`, of the
+  /// calendars `names`.
   ///
-  /// What marking days needs, without the tests for cancelled and twin events
-  /// (`isShown(series:)` makes them, for the rows that would mark a day); cancelled instances
-  /// are left out. `body` returns false to stop.
+  /// What marking days needs. `body` returns false to stop.
   ///
-  /// - Complexity: Of every calendar, when the index holds no instance cancel, the bounds'
-  ///   indexes cover what it reads: no occurrence, event or file row is visited, and a day's
-  ///   look reads a page or two instead of one per occurrence.
+  /// They come latest first: those that start in the window, which cover it unless their
+  /// bounds' slack for the user's zone misled, before those that start earlier, most of which
+  /// ended before it.
+  ///
+  /// - Complexity: as `occurrences(mayOverlap:…)`, four columns a row; a look that stops at
+  ///   the first that covers the window reads a row or two.
   package func occurrenceTimes(
-    mayOverlap window: Range<Int>, calendars names: [String]?, recurring: Bool,
-    _ body: (_ series: Int, _ start: StoredTime, _ end: StoredTime) -> Bool
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    _ body: (_ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
-    let columns = "series, start_kind, start, end_kind, end"
-    let month = recurring ? "" : "AND month IS NULL "
-    let sql =
-      names != nil || mayHaveInstanceCancels
-      ? Self.keptSQL(
-        "o.series, o.start_kind, o.start, o.end_kind, o.end", recurring: recurring,
-        calendars: names?.count, instanceCancels: mayHaveInstanceCancels)
-      : "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
-        + "AND NOT (\(Self.longTest)) \(month)UNION ALL SELECT \(columns) FROM occurrences "
-        + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(month)"
-    try forEachKept(sql, mayOverlap: window, calendars: names ?? []) { row in
-      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
-        let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
+    try forEachKept(
+      "start_kind, start, end_kind, end", mayOverlap: window, calendars: names,
+      recurring: recurring, latestFirst: true
+    ) { row in
+      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 0)),
+        let endKind = StoredTime.Kind(rawValue: row.int(at: 2))
       else { return true }
       return body(
-        row.int(at: 0), StoredTime(kind: startKind, value: row.int(at: 2)),
-        StoredTime(kind: endKind, value: row.int(at: 4)))
+        StoredTime(kind: startKind, value: row.int(at: 1)),
+        StoredTime(kind: endKind, value: row.int(at: 3)))
     }
   }
 
-  /// Whether the event of row `series` shows: not cancelled, and no file of its calendar with
-  /// a smaller path holds its `UID` (the tests `occurrences(mayOverlap:…)` makes).
-  package func isShown(series: Int) throws -> Bool {
-    try database.scalarInt(
-      "SELECT 1 FROM series JOIN files ON files.id = series.file WHERE series.id = ? "
-        + Self.shownTest, [.int(series)]) == 1
-  }
-
-  /// What leaves out a cancelled event (its `UID` cancelled by a file of its calendar), on a
-  /// row of `series` and its `files`.
-  static let notCancelledTest =
-    "AND NOT EXISTS (SELECT 1 FROM cancelled JOIN files AS other "
-    + "ON other.id = cancelled.file WHERE cancelled.uid = series.uid "
-    + "AND other.calendar = files.calendar) "
-
-  /// What leaves out a cancelled event and a twin (the same `UID` in a file of the calendar
-  /// with a smaller path), on a row of `series` and its `files`.
+  /// Runs `row` on `columns` of the kept occurrences that show whose bounds meet `window`, of
+  /// the calendars `names`, while it returns true; with `recurring`, those of the months
+  /// expanded too.
   ///
-  /// The twin test goes by UID (`CROSS JOIN`: by calendar and path it would walk every file of
-  /// the calendar before it, for each row).
-  static let shownTest =
-    notCancelledTest
-    + "AND NOT EXISTS (SELECT 1 FROM series AS twin CROSS JOIN files AS other "
-    + "ON other.id = twin.file WHERE twin.uid = series.uid "
-    + "AND other.calendar = files.calendar AND other.path < files.path)"
-
-  /// Runs `row` on `columns` of the kept occurrences (`o`, with their `series` and `files`)
-  /// whose bounds meet `window`, of the calendars `names`, that no instance cancel names and
-  /// that pass `test` (SQL after `WHERE`'s other terms), while it returns true; with
-  /// `recurring`, those of the months expanded too.
+  /// An occurrence no longer than `longOccurrence` starts at most that long before the window:
+  /// a range of the table's key; the few longer ones have an index of their own.
   ///
-  /// The bounds' index drives the join (`CROSS JOIN`), so the cost follows the occurrences
-  /// found: an occurrence no longer than `longOccurrence` starts at most that long before the
-  /// window, a range of `occurrences_low`; the few longer ones have an index of their own.
+  /// With `latestFirst`, the rows of the key's range come from its end (a sorted read of the
+  /// key, no sort), then the long ones.
   private func forEachKept(
     _ columns: String, mayOverlap window: Range<Int>, calendars names: [String],
-    recurring: Bool, where test: String = "", _ row: (Statement) throws -> Bool
+    recurring: Bool, latestFirst: Bool = false, _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
-    try forEachKept(
-      Self.keptSQL(
-        columns, recurring: recurring, calendars: names.count,
-        instanceCancels: mayHaveInstanceCancels, where: test),
-      mayOverlap: window, calendars: names, row)
-  }
-
-  /// The query of `forEachKept(_:mayOverlap:…)`: its parameters are the window's end and
-  /// start, the start less `longOccurrence`, then the names of `calendars` calendars (nil:
-  /// every calendar, no test); with `instanceCancels`, the occurrences an instance cancel
-  /// names are left out.
-  private static func keptSQL(
-    _ columns: String, recurring: Bool, calendars: Int?, instanceCancels: Bool,
-    where test: String = ""
-  ) -> String {
-    let calendarTest = calendars.map { count in
-      "AND files.calendar IN (\((0..<count).map { "?\(4 + $0)" }.joined(separator: ", "))) "
-    }
-    return "SELECT \(columns) FROM (SELECT id FROM occurrences WHERE low >= ?3 AND low < ?1 "
-      + "AND high >= ?2 AND NOT (\(longTest)) UNION ALL SELECT id FROM occurrences "
-      + "WHERE \(longTest) AND low < ?1 AND high >= ?2) AS hit "
-      + "CROSS JOIN occurrences AS o ON o.id = hit.id CROSS JOIN series "
-      + "ON series.id = o.series CROSS JOIN files ON files.id = series.file WHERE 1 "
-      + (recurring ? "" : "AND o.month IS NULL ") + (calendarTest ?? "")
-      + (instanceCancels ? notCancelledInstanceTest : "") + test
-  }
-
-  /// Runs `row` on the rows of `sql`, a query of the kept occurrences that takes the
-  /// parameters `keptSQL` says, while it returns true.
-  private func forEachKept(
-    _ sql: String, mayOverlap window: Range<Int>, calendars names: [String],
-    _ row: (Statement) throws -> Bool
-  ) throws {
-    let statement = try database.prepare(sql)
+    // The calendars as `=` tests, not `IN (…)`: a list of three or more would make SQLite
+    // build a table of it each time the query runs.
+    let filter =
+      "AND hidden = 0 " + (recurring ? "" : "AND month IS NULL ") + "AND ("
+      + names.indices.map { "calendar = ?\(4 + $0)" }.joined(separator: " OR ") + ")"
+    let short =
+      "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
+      + "AND NOT (\(Self.longTest)) \(filter)"
+    let statement = try database.prepare(
+      (latestFirst ? "SELECT * FROM (\(short) ORDER BY low DESC)" : short)
+        + " UNION ALL SELECT \(columns) FROM occurrences "
+        + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(filter)")
     try statement.forEachRowWhile(
       [
         .int(window.upperBound), .int(window.lowerBound),
@@ -236,9 +219,9 @@ extension EventIndex {
       ] + names.map { .text($0) }, row)
   }
 
-  /// The longest an occurrence's bounds may be and be found by the range of the bounds'
-  /// index (the partial index `occurrences_long` holds those past it): three days, its
-  /// condition as the schema writes it.
+  /// The longest an occurrence's bounds may be and be found by the range of the table's key
+  /// (the partial index `occurrences_long` holds those past it): three days, its condition as
+  /// the schema writes it.
   static let longOccurrence = 259_200
   /// What makes an occurrence long, as the partial index `occurrences_long` says it.
   static let longTest = "high - low > \(longOccurrence)"

@@ -22,7 +22,6 @@ package struct PathStamp: Sendable, Hashable {
 
 /// A file of a calendar as the index last read it.
 package struct IndexedFile: Sendable {
-  package let id: Int
   package let path: String
   package let stamp: PathStamp
   /// Why the file's last version could not be read; its events are then those of its last
@@ -34,7 +33,7 @@ package struct IndexedFile: Sendable {
 
 /// One event the index keeps: where it comes from, and its text.
 package struct IndexedEvent: Sendable {
-  /// Its row, which spans name.
+  /// Its row, which spans and occurrences name.
   package let id: Int
   package let calendar: String
   package let path: String
@@ -43,6 +42,11 @@ package struct IndexedEvent: Sendable {
   package let text: [UInt8]
   /// Whether its file fails to read now (this is its last readable version).
   package let isStale: Bool
+  /// Whether it does not show.
+  ///
+  /// It is cancelled, or a twin of the same `UID` in a file of its calendar with a smaller
+  /// path. Its occurrences are kept all the same, hidden, for the day that changes.
+  package let isHidden: Bool
 }
 
 /// An event to keep: its `UID`, its text and bounds on its occurrences.
@@ -95,8 +99,8 @@ extension EventIndex {
   /// Whether `reading`'s snapshot is open: a write must wait for its end.
   package var isReading: Bool { database.openTransaction?.kind == .read }
 
-  /// The stamps recorded for every calendar, with the path each was for: what tells, with one
-  /// query, that no calendar changed.
+  /// The calendars recorded, each with the path and stamp it was read at: what tells, with one
+  /// query, that no calendar changed, and which calendars the index holds.
   package func calendarStamps() throws -> [(name: String, path: String, stamp: PathStamp)] {
     var stamps: [(name: String, path: String, stamp: PathStamp)] = []
     try database.prepare("SELECT name, path, device, inode, modified, changed FROM calendars")
@@ -118,6 +122,9 @@ extension EventIndex {
   }
 
   /// Records calendar `name`'s path and stamp (after its files were brought up to date).
+  ///
+  /// Every file the index keeps belongs to a calendar recorded so: its files are written in
+  /// the transaction that records it.
   package func setCalendarStamp(_ name: String, path: String, stamp: PathStamp) throws {
     try database.write(.retrying) { database in
       try database.execute(
@@ -130,63 +137,75 @@ extension EventIndex {
     }
   }
 
-  /// The names of the calendars recorded.
-  package func calendarNames() throws -> [String] {
-    var names: [String] = []
-    // The files' calendars by a skip-scan of the (calendar, path) index: one step per
-    // calendar, not a walk of every file.
-    try database.prepare(
-      "WITH RECURSIVE named(name) AS (SELECT min(calendar) FROM files UNION ALL "
-        + "SELECT (SELECT min(calendar) FROM files WHERE calendar > named.name) FROM named "
-        + "WHERE named.name IS NOT NULL) "
-        + "SELECT name FROM calendars UNION SELECT name FROM named WHERE name IS NOT NULL"
-    ).forEachRow { names.append($0.string(at: 0)) }
-    return names
-  }
-
-  /// Forgets calendar `name` and everything read from it.
+  /// Forgets calendar `name` and everything read from it (its events, their occurrences and
+  /// spans, its cancels: the foreign keys' cascades).
   package func removeCalendar(_ name: String) throws {
     try database.write(.retrying) { database in
-      try Self.deleteExtents(
-        of: "SELECT series.id FROM series JOIN files ON files.id = series.file "
-          + "WHERE files.calendar = ?", [.text(name)], in: database)
       try database.execute("DELETE FROM files WHERE calendar = ?", [.text(name)])
       try database.execute("DELETE FROM calendars WHERE name = ?", [.text(name)])
     }
   }
 
-  /// The files of calendar `name`, by path.
-  package func files(of name: String) throws -> [String: IndexedFile] {
-    var files: [String: IndexedFile] = [:]
+  /// The files of calendar `name`, by path, with what `calendars` shows of them.
+  package func files(of name: String) throws -> [IndexedFile] {
+    var files: [IndexedFile] = []
     let statement = try database.prepare(
-      "SELECT id, path, inode, size, modified, changed, failure, problems FROM files "
-        + "WHERE calendar = ?")
+      "SELECT path, inode, size, modified, changed, failure, problems FROM files "
+        + "WHERE calendar = ? ORDER BY path")
     try statement.forEachRow([.text(name)]) { row in
-      let problems = row.string(at: 7)
-      let file = IndexedFile(
-        id: row.int(at: 0), path: row.string(at: 1),
-        stamp: PathStamp(
-          device: 0, inode: row.int(at: 2), size: row.int(at: 3), modified: row.int(at: 4),
-          changed: row.int(at: 5)),
-        failure: row.optionalString(at: 6),
-        problems: problems.isEmpty ? [] : problems.split(separator: "\n").map(String.init))
-      files[file.path] = file
+      let problems = row.string(at: 6)
+      files.append(
+        IndexedFile(
+          path: row.string(at: 0), stamp: Self.stamp(row),
+          failure: row.optionalString(at: 5),
+          problems: problems.isEmpty ? [] : problems.split(separator: "\n").map(String.init)))
     }
     return files
   }
 
+  /// The files of calendar `name` in the order of their paths' bytes (SQLite's `BINARY`), each
+  /// with its stamp and whether it failed to read: what a scan compares a listing with.
+  ///
+  /// - Complexity: O(n) for the n files, read in the order of the `(calendar, path)` index.
+  package func fileStamps(of name: String) throws -> [(
+    path: String, stamp: PathStamp, failure: String?
+  )] {
+    var files: [(path: String, stamp: PathStamp, failure: String?)] = []
+    let statement = try database.prepare(
+      "SELECT path, inode, size, modified, changed, failure FROM files WHERE calendar = ? "
+        + "ORDER BY path")
+    try statement.forEachRow([.text(name)]) { row in
+      files.append((row.string(at: 0), Self.stamp(row), row.optionalString(at: 5)))
+    }
+    return files
+  }
+
+  /// The stamp of a row whose columns 1…4 are a file's inode, size, modified and changed.
+  private static func stamp(_ row: Statement) -> PathStamp {
+    PathStamp(
+      device: 0, inode: row.int(at: 1), size: row.int(at: 2), modified: row.int(at: 3),
+      changed: row.int(at: 4))
+  }
+
   /// Replaces what the index holds of the file `path` of calendar `name` by `events` read
   /// from its version `stamp`, with the `UID`s and the instances of other files' series its
-  /// `METHOD:CANCEL` cancels; returns the rows of its recurring events, in order, which the
-  /// caller expands over `expandedMonths()`.
+  /// `METHOD:CANCEL` cancels.
+  ///
+  /// Its occurrences are kept shown: whether they show is for `refreshShown`, which the
+  /// caller runs for the `UID`s this returns once its files are all written.
+  ///
+  /// - Returns: The rows of its recurring events, in order, which the caller expands over
+  ///   `expandedMonths()`, and the `UID`s whose showing it may have changed (those the file
+  ///   held or cancelled before, and holds or cancels now).
   @discardableResult
   package func replaceFile(
     calendar name: String, path: String, stamp: PathStamp, events: [EventRecord],
     cancelledUIDs: [String], cancelledInstances: [StoredCancel] = [], problems: [String]
-  ) throws -> [Int] {
+  ) throws -> (recurring: [Int], touched: [String]) {
     var added: [Int] = []
+    var touched: [String] = []
     try database.write(.retrying) { database in
-      try deleteFile(calendar: name, path: path, in: database)
+      touched = try deleteFile(calendar: name, path: path, in: database)
       try database.execute(
         "INSERT INTO files(calendar, path, size, modified, inode, changed, failure, problems) "
           + "VALUES (?, ?, ?, ?, ?, ?, NULL, ?)",
@@ -198,38 +217,34 @@ extension EventIndex {
       let insertSeries = try database.prepare(
         "INSERT INTO series(file, uid, recurs, first_start, last_end, text) "
           + "VALUES (?, ?, ?, ?, ?, ?)")
-      let insertExtent = try database.prepare(
-        "INSERT INTO series_extent(id, first_start, last_end) VALUES (?, ?, ?)")
-      let insertRecurring = try database.prepare(
-        "INSERT INTO recurring_extent(id, first_start, last_end) VALUES (?, ?, ?)")
       for event in events {
-        let end = event.lastEnd ?? Self.openEnd
         try insertSeries.run([
           .int(file), .text(event.uid), .int(event.recurs ? 1 : 0), .int(event.firstStart),
-          .int(end), .blob(event.text),
+          .int(event.lastEnd ?? Self.openEnd), .blob(event.text),
         ])
         let id = database.lastInsertedRowID
-        try (event.recurs ? insertRecurring : insertExtent).run([
-          .int(id), .int(event.firstStart), .int(end),
-        ])
+        touched.append(event.uid)
         if event.recurs {
           added.append(id)
         } else {
-          try Self.insert(event.occurrences, series: id, month: nil, in: database)
+          try Self.insert(
+            event.occurrences, of: KeptEvent(series: id, calendar: name, uid: event.uid),
+            month: nil, in: database)
         }
       }
       for uid in cancelledUIDs {
         try database.execute(
-          "INSERT INTO cancelled(file, uid) VALUES (?, ?)", [.int(file), .text(uid)])
+          "INSERT INTO cancelled(file, calendar, uid) VALUES (?, ?, ?)",
+          [.int(file), .text(name), .text(uid)])
       }
       try Self.insert(cancelledInstances, file: file, calendar: name, in: database)
-      if !cancelledInstances.isEmpty { mayHaveInstanceCancels = true }
+      touched += cancelledUIDs + cancelledInstances.map(\.uid)
     }
-    return added
+    return (added, touched)
   }
 
   /// Marks the file `path` as failing to read (`reason`), keeping the events of its last
-  /// readable version; a file never read is recorded with none.
+  /// readable version, shown marked; a file never read is recorded with none.
   package func markFailing(calendar name: String, path: String, stamp: PathStamp, reason: String)
     throws
   {
@@ -243,156 +258,40 @@ extension EventIndex {
           .text(name), .text(path), .int(stamp.size), .int(stamp.modified), .int(stamp.inode),
           .int(stamp.changed), .text(reason),
         ])
+      try database.execute(
+        "UPDATE occurrences SET stale = 1 WHERE series IN (SELECT series.id FROM series "
+          + "JOIN files ON files.id = series.file WHERE files.calendar = ? AND files.path = ?) "
+          + "AND stale = 0", [.text(name), .text(path)])
     }
   }
 
   /// Forgets the file `path` of calendar `name` (it was removed).
-  package func removeFile(calendar name: String, path: String) throws {
+  ///
+  /// - Returns: The `UID`s it held or cancelled, whose showing may have changed.
+  @discardableResult
+  package func removeFile(calendar name: String, path: String) throws -> [String] {
     try database.write(.retrying) { database in
       try deleteFile(calendar: name, path: path, in: database)
     }
   }
 
-  private func deleteFile(calendar name: String, path: String, in database: Database) throws {
-    try Self.deleteExtents(
-      of: "SELECT series.id FROM series JOIN files ON files.id = series.file "
-        + "WHERE files.calendar = ? AND files.path = ?", [.text(name), .text(path)], in: database)
+  /// Deletes the file `path` of calendar `name` and all read from it; returns the `UID`s it
+  /// held or cancelled.
+  private func deleteFile(calendar name: String, path: String, in database: Database) throws
+    -> [String]
+  {
+    var uids: [String] = []
+    try database.prepare(
+      "SELECT series.uid FROM files JOIN series ON series.file = files.id "
+        + "WHERE files.calendar = ?1 AND files.path = ?2 UNION ALL "
+        + "SELECT c.uid FROM files JOIN cancelled AS c ON c.file = files.id "
+        + "WHERE files.calendar = ?1 AND files.path = ?2 UNION ALL "
+        + "SELECT c.uid FROM files JOIN cancelled_instances AS c ON c.file = files.id "
+        + "WHERE files.calendar = ?1 AND files.path = ?2"
+    ).forEachRow([.text(name), .text(path)]) { uids.append($0.string(at: 0)) }
     try database.execute(
       "DELETE FROM files WHERE calendar = ? AND path = ?", [.text(name), .text(path)])
-  }
-
-  /// The events that may have an occurrence in `window` (instants), of the calendars in
-  /// `names`, cancelled ones left out, whose occurrences are not kept: recurring ones by
-  /// their spans in the months expanded (the caller expands the window's months first), and
-  /// with `allRecurring` every recurring event whose bounds meet the window instead; with
-  /// `oneOff`, also the events that do not recur, by their bounds.
-  ///
-  /// - Complexity: O(log n + k) for k events whose bounds or spans meet the window.
-  package func events(
-    mayOverlap window: Range<Int>, calendars names: [String], allRecurring: Bool = false,
-    oneOff: Bool = false
-  ) throws -> [IndexedEvent] {
-    let recurring =
-      allRecurring
-      ? "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2"
-      : "SELECT spans.series AS id FROM span_extent JOIN spans ON spans.id = span_extent.id "
-        + "WHERE span_extent.start < ?1 AND span_extent.end >= ?2"
-    return try events(
-      ids: (oneOff
-        ? "SELECT id FROM series_extent WHERE first_start < ?1 AND last_end >= ?2 UNION " : "")
-        + recurring,
-      [.int(window.upperBound), .int(window.lowerBound)], calendars: names)
-  }
-
-  /// The recurring events (of any calendar) whose bounds meet `window`: those a month
-  /// expanded needs spans of.
-  package func recurringEvents(mayOverlap window: Range<Int>) throws -> [IndexedEvent] {
-    try events(
-      ids: "SELECT id FROM recurring_extent WHERE first_start < ?1 AND last_end >= ?2",
-      [.int(window.upperBound), .int(window.lowerBound)],
-      calendars: nil)
-  }
-
-  /// The recurring events of rows `ids`.
-  package func recurringEvents(ids: [Int]) throws -> [IndexedEvent] {
-    guard !ids.isEmpty else { return [] }
-    return try events(
-      ids: "SELECT id FROM series WHERE id IN (\(ids.map(String.init).joined(separator: ", ")))",
-      [],
-      calendars: nil)
-  }
-
-  /// The months (`year * 12 + month - 1`) whose spans are recorded.
-  package func expandedMonths() throws -> Set<Int> {
-    var months: Set<Int> = []
-    try database.prepare("SELECT month FROM expanded_months").forEachRow {
-      months.insert($0.int(at: 0))
-    }
-    return months
-  }
-
-  /// Records the occurrences and spans of recurring events, and `months` as expanded.
-  ///
-  /// `series` is an event's row; `start...end` bounds its occurrences in `month`, for an
-  /// event with too many to keep.
-  package func addSpans(
-    _ spans: [(series: Int, month: Int, start: Int, end: Int)],
-    occurrences: [(series: Int, month: Int, occurrences: [StoredOccurrence])] = [],
-    expanding months: [Int]
-  ) throws {
-    try database.write(.retrying) { database in
-      for kept in occurrences {
-        try Self.insert(kept.occurrences, series: kept.series, month: kept.month, in: database)
-      }
-      let insertSpan = try database.prepare("INSERT INTO spans(series, month) VALUES (?, ?)")
-      let insertExtent = try database.prepare(
-        "INSERT INTO span_extent(id, start, end) VALUES (?, ?, ?)")
-      for span in spans {
-        try insertSpan.run([.int(span.series), .int(span.month)])
-        try insertExtent.run([.int(database.lastInsertedRowID), .int(span.start), .int(span.end)])
-      }
-      for month in months {
-        try database.execute(
-          "INSERT OR IGNORE INTO expanded_months(month) VALUES (?)", [.int(month)])
-      }
-    }
-  }
-
-  /// Whether any event keeps spans instead of its occurrences (one with too many in a month
-  /// expanded): else a page has no event to expand.
-  package func hasSpans() throws -> Bool {
-    try database.scalarInt("SELECT EXISTS (SELECT 1 FROM spans)") == 1
-  }
-
-  /// Forgets every span and expanded month (too many months were expanded).
-  package func removeSpans() throws {
-    try database.write(.retrying) { database in
-      try database.execute(
-        script: "DELETE FROM span_extent; DELETE FROM spans; "
-          + "DELETE FROM occurrences WHERE month IS NOT NULL; DELETE FROM expanded_months")
-    }
-  }
-
-  /// Deletes the R*Tree rows and spans of the events `query` selects (virtual tables have
-  /// no foreign keys).
-  static func deleteExtents(of query: String, _ values: [DatabaseValue], in database: Database)
-    throws
-  {
-    try database.execute("DELETE FROM series_extent WHERE id IN (\(query))", values)
-    try database.execute("DELETE FROM recurring_extent WHERE id IN (\(query))", values)
-    try database.execute(
-      "DELETE FROM span_extent WHERE id IN (SELECT id FROM spans WHERE series IN (\(query)))",
-      values)
-  }
-
-  /// The events of the rows `ids` (a query) selects, of the calendars `names` (nil: any).
-  ///
-  /// The rows drive the join (`CROSS JOIN` keeps SQLite from walking every file of the
-  /// calendars instead): the cost follows the events found, not the calendars' size.
-  private func events(
-    ids: String, _ values: [DatabaseValue], calendars names: [String]?
-  ) throws -> [IndexedEvent] {
-    if names?.isEmpty == true { return [] }
-    let first = values.count + 1
-    let placeholders =
-      names.map { names in
-        "AND files.calendar IN ("
-          + names.indices.map { "?\(first + $0)" }.joined(separator: ", ") + ") "
-      } ?? ""
-    let statement = try database.prepare(
-      "SELECT files.calendar, files.path, series.uid, series.text, files.failure IS NOT NULL, "
-        + "series.id "
-        + "FROM (\(ids)) AS hit CROSS JOIN series ON series.id = hit.id CROSS JOIN files "
-        + "ON files.id = series.file WHERE 1 " + placeholders
-        + Self.notCancelledTest + "ORDER BY files.calendar, series.uid, files.path")
-    var events: [IndexedEvent] = []
-    try statement.forEachRow(values + (names ?? []).map { .text($0) }) { row in
-      events.append(
-        IndexedEvent(
-          id: row.int(at: 5), calendar: row.string(at: 0), path: row.string(at: 1),
-          uid: row.string(at: 2), text: row.blob(at: 3), isStale: row.int(at: 4) != 0))
-    }
-    return events
+    return uids
   }
 
   /// How many files, events and recurring events calendar `name` holds.

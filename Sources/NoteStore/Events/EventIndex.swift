@@ -8,26 +8,31 @@ import Glibc
 /// read, is deleted and built again from the calendars; `export`, `backup` and `sync` never
 /// see it. It keeps, per calendar, the stamp of its folder (one stat tells whether anything
 /// was added, replaced or removed by rename); per file, its stamp and why it could not be
-/// read; per event, its text (a `VCALENDAR` of that event alone) and bounds on where its
-/// occurrences lie, in an R*Tree. What pages read are occurrences expanded once and kept
-/// whole (`occurrences`, found by their bounds `low` and `high` in B-tree indexes, not an
-/// R*Tree: one costs each process that touches it the preparing of its shadow tables'
-/// statements, more than a day page's own query): an event that does not
-/// recur has its one kept with its file; a recurring event's bounds are no help (an
-/// open-ended one meets every page), so the months pages asked for are expanded once, and
-/// each recurring event's occurrences in them kept. A page then parses no event and expands
-/// no rule. An event with more occurrences in a month than a page could want kept (a rule
-/// by the minute) keeps instead the span they take (`spans`), and a page expands it. A
-/// `METHOD:CANCEL` file keeps the `UID`s it cancels whole (`cancelled`) and the instances it
-/// cancels of series in other files (`cancelled_instances`, by `RECURRENCE-ID` as an instant
-/// and on its wall clock): the pages' query leaves out what they name.
+/// read; per event, its text (a `VCALENDAR` of that event alone), bounds on where its
+/// occurrences lie, and whether it shows (`hidden`: cancelled by a `METHOD:CANCEL` file of its
+/// calendar, or a twin of the same `UID` in a file of its calendar with a smaller path).
+///
+/// What pages read are occurrences expanded once and kept whole, each row holding all a page
+/// shows of it (its calendar, `UID`, times and text) and whether it shows (its event's
+/// `hidden`, or an instance cancel naming it): a page's query reads the rows of its days and
+/// nothing else, in the order they are stored (`occurrences` is clustered by `low`, the
+/// earliest instant it may start in any zone). An event that does not recur has its
+/// occurrences kept with its file; a recurring event's bounds are no help (an open-ended one
+/// meets every page), so the months pages asked for are expanded once, and each recurring
+/// event's occurrences in them kept. An event with more occurrences in a month than a page
+/// could want kept (a rule by the minute) keeps instead the span they take (`spans`), and a
+/// page that meets it expands it. What decides whether something shows is worked out when
+/// files change, never when pages are read.
+///
+/// The schema is kept to few objects: SQLite parses all of it in every process that opens
+/// the file, before its first statement, and that parse is a large part of what a page costs.
 ///
 /// The SQL lives here because only NoteStore speaks SQLite; the walking of folders and the
 /// reading of events are the `Calendars` module's.
 package final class EventIndex {
   /// The schema this code writes; a file of another version is rebuilt.
-  package static let schemaVersion = 5
-  /// The end a series without one is stored with (R*Tree needs a number).
+  package static let schemaVersion = 6
+  /// The end a series without one is stored with.
   static let openEnd = 1 << 60
   /// The first start of an event that has no occurrence: after every window.
   package static let never = 1 << 60
@@ -35,17 +40,10 @@ package final class EventIndex {
   let database: Database
   /// The file's path.
   package let path: String
-  /// Whether the index may hold instance cancels (`cancelled_instances`).
-  ///
-  /// Without any, the pages' query leaves out their test, whose preparing costs each command
-  /// more than its rows do. Read when opened, set when a file read keeps one (a removed one
-  /// leaves it set).
-  var mayHaveInstanceCancels: Bool
 
-  private init(database: Database, path: String, mayHaveInstanceCancels: Bool) {
+  private init(database: Database, path: String) {
     self.database = database
     self.path = path
-    self.mayHaveInstanceCancels = mayHaveInstanceCancels
   }
 
   /// Opens the index at `path` (creating its folders with mode 0700 and the file with mode
@@ -71,10 +69,12 @@ package final class EventIndex {
     // A process crash leaves the rollback journal to undo a half write; a power loss may
     // leave a damaged file, which the next open rebuilds: the cache never syncs to disk.
     try database.execute("PRAGMA synchronous = OFF")
-    // A page's queries touch a few hundred of the index's pages, scattered: read through a
-    // mapping they cost a memory access each, not a `pread` call each. (Writes still go
-    // through `write`; SQLite maps no more than the file holds.)
+    // A page's queries touch a few dozen of the index's pages: read through a mapping they
+    // cost a memory access each, not a `pread` call each. (Writes still go through `write`;
+    // SQLite maps no more than the file holds.)
     try database.execute("PRAGMA mmap_size = 1073741824")
+    // The first statement reads the schema: a file that is not a database, or is damaged
+    // there, fails here.
     let version = try database.scalarInt("PRAGMA user_version") ?? 0
     if version == 0 {
       try database.write(.retrying) { database in
@@ -86,17 +86,22 @@ package final class EventIndex {
     } else if version != schemaVersion {
       throw DatabaseError(extendedCode: 1, message: "an events index of schema \(version)")
     }
-    // A file that opens but is damaged fails here or at the first query: checked now, with
-    // whether it holds instance cancels.
-    let cancels = try database.scalarInt(
-      "SELECT EXISTS (SELECT 1 FROM cancelled_instances) FROM (SELECT count(*) FROM calendars)")
-    return EventIndex(database: database, path: path, mayHaveInstanceCancels: cancels == 1)
+    return EventIndex(database: database, path: path)
   }
 
+  /// The tables, each with the fewest indexes its queries need.
+  ///
+  /// - `occurrences` is `WITHOUT ROWID`, keyed by `low` first: a page's rows lie together.
+  ///   An occurrence is told apart from the others of its event by `number` (its place
+  ///   among those kept with its file, or in its month: `month * 64 +` its place). Those
+  ///   whose bounds are more than `longOccurrence` apart are also in `occurrences_long`.
+  /// - `series_extent` finds the recurring events a month needs, and the events a search
+  ///   past the kept months needs, by their bounds.
+  /// - `cancelled` and `cancelled_instances` are small: a file's are found by a scan.
   static let schema = """
     CREATE TABLE calendars(
       name TEXT PRIMARY KEY, path TEXT NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL,
-      modified INTEGER NOT NULL, changed INTEGER NOT NULL);
+      modified INTEGER NOT NULL, changed INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE files(
       id INTEGER PRIMARY KEY, calendar TEXT NOT NULL, path TEXT NOT NULL,
       size INTEGER NOT NULL, modified INTEGER NOT NULL, inode INTEGER NOT NULL,
@@ -105,38 +110,34 @@ package final class EventIndex {
     CREATE TABLE series(
       id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
       uid TEXT NOT NULL, recurs INTEGER NOT NULL, first_start INTEGER NOT NULL,
-      last_end INTEGER NOT NULL, text BLOB NOT NULL);
+      last_end INTEGER NOT NULL, hidden INTEGER NOT NULL DEFAULT 0, text BLOB NOT NULL);
     CREATE INDEX series_file ON series(file);
     CREATE INDEX series_uid ON series(uid);
-    CREATE VIRTUAL TABLE series_extent USING rtree(id, first_start, last_end);
-    CREATE VIRTUAL TABLE recurring_extent USING rtree(id, first_start, last_end);
+    CREATE INDEX series_extent ON series(recurs, last_end, first_start);
     CREATE TABLE expanded_months(month INTEGER PRIMARY KEY);
     CREATE TABLE spans(
-      id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
-      month INTEGER NOT NULL);
-    CREATE INDEX spans_series ON spans(series);
-    CREATE VIRTUAL TABLE span_extent USING rtree(id, start, end);
+      series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE, month INTEGER NOT NULL,
+      start INTEGER NOT NULL, end INTEGER NOT NULL);
     CREATE TABLE occurrences(
-      id INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
-      month INTEGER, start_kind INTEGER NOT NULL, start INTEGER NOT NULL,
+      low INTEGER NOT NULL,
+      series INTEGER NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+      number INTEGER NOT NULL, high INTEGER NOT NULL, month INTEGER,
+      calendar TEXT NOT NULL, uid TEXT NOT NULL, hidden INTEGER NOT NULL, stale INTEGER NOT NULL,
+      start_kind INTEGER NOT NULL, start INTEGER NOT NULL,
       end_kind INTEGER NOT NULL, end INTEGER NOT NULL, rid_kind INTEGER, rid INTEGER,
       rid_wall INTEGER,
       override INTEGER NOT NULL, summary TEXT, location TEXT, description TEXT, status TEXT,
-      low INTEGER NOT NULL, high INTEGER NOT NULL);
+      PRIMARY KEY(low, series, number)) WITHOUT ROWID;
     CREATE INDEX occurrences_series ON occurrences(series);
-    CREATE INDEX occurrences_low ON occurrences(
-      low, high, month, series, start_kind, start, end_kind, end);
-    CREATE INDEX occurrences_long ON occurrences(
-      low, high, month, series, start_kind, start, end_kind, end) WHERE high - low > 259200;
+    CREATE INDEX occurrences_long ON occurrences(low, high) WHERE high - low > 259200;
     CREATE TABLE cancelled(
-      file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, uid TEXT NOT NULL);
-    CREATE INDEX cancelled_file ON cancelled(file);
-    CREATE INDEX cancelled_uid ON cancelled(uid);
+      file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, calendar TEXT NOT NULL,
+      uid TEXT NOT NULL);
+    CREATE INDEX cancelled_uid ON cancelled(uid, calendar);
     CREATE TABLE cancelled_instances(
       file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, calendar TEXT NOT NULL,
       uid TEXT NOT NULL, instant INTEGER, wall INTEGER NOT NULL, day INTEGER NOT NULL,
       is_date INTEGER NOT NULL, future INTEGER NOT NULL);
-    CREATE INDEX cancelled_instances_file ON cancelled_instances(file);
     CREATE INDEX cancelled_instances_uid ON cancelled_instances(uid, calendar);
     """
 

@@ -193,10 +193,9 @@ import Testing
     try handle.close()
     #expect(try listing(environment).calendars["work"]?["events"] as? Int == 1)
     let header = try #require(contentsOfFile(index))
-    // Rebuilt at the schema this calpager writes (5: occurrences kept whole, found by their
-    // bounds' B-tree indexes, which hold what a day's marks read, with the instance cancels
-    // of other files).
-    #expect(Array(header[60..<64]) == [0, 0, 0, 5])
+    // Rebuilt at the schema this calpager writes (6: occurrences kept whole, each row holding
+    // what a page shows of it and whether it shows, clustered by their bounds).
+    #expect(Array(header[60..<64]) == [0, 0, 0, 6])
   }
 
   @Test func aBadCalendarLineIsOneClearErrorNamingTheLine() throws {
