@@ -101,8 +101,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "no day \(forward ? "after" : "before") \(day.longName) has notes"
     case .cannotStep(let count, let unit, let day, let forward):
       return "cannot move \(countText(count, unit.rawValue)) \(forward ? "after" : "before") "
-        + "\(day): days "
-        + (forward ? "end at 9999-12-31" : "start at 0001-01-01")
+        + "\(day): " + CalendarLimits.edge(forward ? .after : .before)
     case .emptyNoteNotAdded:
       return "the note is empty; nothing was added"
     case .selectionNotSaved(let reason):
