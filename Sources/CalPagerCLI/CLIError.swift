@@ -114,7 +114,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "the search index is damaged (see above); no note is lost: "
         + "'calpager check --repair' rebuilds it from the notes"
     case .cannotWrite(let path, let reason):
-      return "cannot write '\(path)': \(reason)"
+      return FileFailure.message("write", path, reason)
     case .outputFailed(let reason, let since):
       return "cannot write to standard output: \(reason); the output is incomplete"
         + (since.map { ", and the transaction begun on line \($0) was rolled back" } ?? "")
@@ -122,19 +122,21 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "'\(path)' is \(part.description) '\(database)': "
         + "writing it would destroy the notes; choose another file"
     case .outputIsDirectory(let path):
-      return "cannot write '\(path)': it is a directory; give a file name"
+      return FileFailure.message("write", path, "it is a directory; give a file name")
     case .backupInTransaction(let since):
       return "cannot back up inside the transaction begun on line \(since): a backup copies "
         + "what is committed; commit or roll back first"
     case .cannotRead(let name, let reason):
       return "cannot read \(name): \(reason)"
     case .importDirectory(let path):
-      return "cannot import '\(path)': it is a directory"
+      return FileFailure.message("import", path, "it is a directory")
     case .cannotImport(let path, let reason):
-      return "cannot import '\(path)': \(reason)"
+      return FileFailure.message("import", path, reason)
     case .unrecognisedImport(let name, let reason):
-      return "cannot import '\(name)': it is in no format calpager knows (as jsonl, "
-        + "\(reason)): give --format " + Format.list(Format.importable)
+      return FileFailure.message(
+        "import", name,
+        "it is in no format calpager knows (as jsonl, \(reason)): give --format "
+          + Format.list(Format.importable))
     case .badJRNLTimeFormat(let path, let line, let error):
       return "the jrnl configuration file '\(path)', line \(line), cannot be used: \(error)"
     case .noEditor:

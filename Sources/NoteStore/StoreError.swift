@@ -1,3 +1,4 @@
+import DisplayText
 import NoteModel
 
 /// Why the note store could not do what was asked, in words a user can act on.
@@ -68,7 +69,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .isDirectory(let path):
       return "'\(path)' is a directory, not a database file"
     case .missingDirectory(let path, let directory):
-      return "cannot create '\(path)': directory '\(directory)' does not exist"
+      return FileFailure.message("create", path, "directory '\(directory)' does not exist")
     case .noDataDirectory(let home):
       let why =
         switch home {
@@ -79,13 +80,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no place for the default database: \(why) and $XDG_DATA_HOME is not set; "
         + "set HOME, or choose a file with --db or $CALPAGER_DB"
     case .readOnly(let path, let detail):
-      return "cannot write '\(path)': \(detail)"
+      return FileFailure.message("write", path, detail)
     case .cannotOpen(let path, let detail):
-      return "cannot open '\(path)': \(detail)"
+      return FileFailure.message("open", path, detail)
     case .busy(let path):
       return "'\(path)' is locked by another process; try again"
     case .diskFull(let path):
-      return "cannot write '\(path)': the disk is full; nothing was changed"
+      return FileFailure.message("write", path, "the disk is full; nothing was changed")
     case .ioError(let path, let detail):
       return "I/O error on '\(path)' (\(detail)); nothing was changed"
     case .noSuchNote(let id):
