@@ -117,15 +117,15 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return FileFailure.message("write", path, reason)
     case .outputFailed(let reason, let since):
       return "cannot write to standard output: \(reason); the output is incomplete"
-        + (since.map { ", and the transaction begun on line \($0) was rolled back" } ?? "")
+        + (since.map { ", and \(Self.transaction(begunOn: $0)) was rolled back" } ?? "")
     case .outputIsDatabase(let path, let database, let part):
       return "'\(path)' is \(part.description) '\(database)': "
         + "writing it would destroy the notes; choose another file"
     case .outputIsDirectory(let path):
       return FileFailure.message("write", path, "it is a directory; give a file name")
     case .backupInTransaction(let since):
-      return "cannot back up inside the transaction begun on line \(since): a backup copies "
-        + "what is committed; commit or roll back first"
+      return "cannot back up inside \(Self.transaction(begunOn: since)): a backup copies what "
+        + "is committed; commit or roll back first"
     case .cannotRead(let name, let reason):
       return "cannot read \(name): \(reason)"
     case .importDirectory(let path):
@@ -138,15 +138,13 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         "it is in no format calpager knows (as jsonl, \(reason)): give --format "
           + Format.list(Format.importable))
     case .badJRNLTimeFormat(let path, let line, let error):
-      return "the jrnl configuration file '\(path)', line \(line), cannot be used: \(error)"
+      return Self.unusable("the jrnl configuration file", path, line: line, "\(error)")
     case .noEditor:
       return "no text given and neither $VISUAL nor $EDITOR is set; "
         + "give the text as arguments, or '-' to read it from stdin"
-    case .editorFailed(let command, let status, nil):
+    case .editorFailed(let command, let status, let keptIn):
       return "the editor '\(command)' exited with status \(status); nothing was saved"
-    case .editorFailed(let command, let status, let path?):
-      return "the editor '\(command)' exited with status \(status); nothing was saved, "
-        + "and what it wrote is kept in '\(path)'"
+        + (keptIn.map { ", and what it wrote is kept in '\($0)'" } ?? "")
     case .textKept(let path, let reason):
       return "the text was not saved (\(Self.lowercasedFirst(reason))); it is kept in "
         + "'\(path)'"
@@ -159,14 +157,14 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case .noTransaction:
       return "no transaction is open"
     case .transactionRolledBack(let failed, let start):
-      return "line \(failed) failed, so the transaction begun on line \(start) was rolled back"
+      return "line \(failed) failed, so \(Self.transaction(begunOn: start)) was rolled back"
     case .commitFailed(let start, let reason):
-      return "the commit failed, so the transaction begun on line \(start) was rolled back: "
+      return "the commit failed, so \(Self.transaction(begunOn: start)) was rolled back: "
         + reason
     case .skipped(let failed):
       return "skipped: line \(failed) failed"
     case .transactionNeverCommitted(let start):
-      return "the transaction begun on line \(start) was never committed; it was rolled back"
+      return "\(Self.transaction(begunOn: start)) was never committed; it was rolled back"
     case .inputUnreadable(let reason):
       return "cannot read standard input (\(reason)); nothing from here on was run"
     case .unknownSetting(let name):
@@ -180,8 +178,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "sync-command is not kept in the database, which must never carry a command that "
         + "runs: write 'sync-command = …' in '\(path ?? "$XDG_CONFIG_HOME/calpager/config")'"
     case .badConfig(let path, let line, let problem):
-      return "the configuration file '\(path)'"
-        + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
+      return Self.unusable("the configuration file", path, line: line, problem)
     case .syncCommandFailed(let command, let status, let spawned, let before):
       let when = before ? "before" : "after"
       let what =
@@ -193,6 +190,18 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CLIError {
+  /// `the transaction begun on line 3`: the line mode's open transaction, named by where it
+  /// began.
+  static func transaction(begunOn line: Int) -> String {
+    "the transaction begun on line \(line)"
+  }
+
+  /// `the configuration file 'PATH', line 3, cannot be used: PROBLEM` (`file` names which),
+  /// without the line when the problem is the whole file's.
+  static func unusable(_ file: String, _ path: String, line: Int?, _ problem: String) -> String {
+    "\(file) '\(path)'" + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
+  }
+
   /// `text` with its first letter lowercased, to quote another error inside a sentence.
   static func lowercasedFirst(_ text: String) -> String {
     guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true
