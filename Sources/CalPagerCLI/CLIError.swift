@@ -37,7 +37,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case outputIsDirectory(path: String)
   /// `backup` inside the line mode's transaction (begun on the line given).
   case backupInTransaction(since: Int)
-  /// A file or standard input could not be read.
+  /// A file, standard input or the editor's file could not be read (`name` says which, as a
+  /// message names it: a quoted path, `standard input`, `the note's text`).
   case cannotRead(name: String, reason: String)
   /// `import` was given a directory.
   case importDirectory(path: String)
@@ -57,8 +58,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case textKept(path: String, reason: String)
   /// A temporary file for the editor could not be made or read.
   case editorFile(reason: String)
-  /// The text of a note could not be read (stdin or the editor's file).
-  case unreadableText(reason: String)
   /// `begin` while a transaction is open.
   case transactionAlreadyOpen(since: Int)
   /// `commit` or `rollback` with no transaction open.
@@ -150,8 +149,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         + "'\(path)'"
     case .editorFile(let reason):
       return "cannot use a temporary file for the editor: \(reason)"
-    case .unreadableText(let reason):
-      return "cannot read the note's text: \(reason)"
     case .transactionAlreadyOpen(let line):
       return "a transaction is already open (begun on line \(line))"
     case .noTransaction:
