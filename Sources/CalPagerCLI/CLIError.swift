@@ -37,7 +37,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case outputIsDirectory(path: String)
   /// `backup` inside the line mode's transaction (begun on the line given).
   case backupInTransaction(since: Int)
-  /// A file or standard input could not be read.
+  /// A file, standard input or the editor's file could not be read (`name` says which, as a
+  /// message names it: a quoted path, `standard input`, `the note's text`).
   case cannotRead(name: String, reason: String)
   /// `import` was given a directory.
   case importDirectory(path: String)
@@ -57,8 +58,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   case textKept(path: String, reason: String)
   /// A temporary file for the editor could not be made or read.
   case editorFile(reason: String)
-  /// The text of a note could not be read (stdin or the editor's file).
-  case unreadableText(reason: String)
   /// `begin` while a transaction is open.
   case transactionAlreadyOpen(since: Int)
   /// `commit` or `rollback` with no transaction open.
@@ -101,8 +100,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "no day \(forward ? "after" : "before") \(day.longName) has notes"
     case .cannotStep(let count, let unit, let day, let forward):
       return "cannot move \(countText(count, unit.rawValue)) \(forward ? "after" : "before") "
-        + "\(day): days "
-        + (forward ? "end at 9999-12-31" : "start at 0001-01-01")
+        + "\(day): " + CalendarLimits.edge(forward ? .after : .before)
     case .emptyNoteNotAdded:
       return "the note is empty; nothing was added"
     case .selectionNotSaved(let reason):
@@ -115,57 +113,55 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "the search index is damaged (see above); no note is lost: "
         + "'calpager check --repair' rebuilds it from the notes"
     case .cannotWrite(let path, let reason):
-      return "cannot write '\(path)': \(reason)"
+      return FileFailure.message("write", path, reason)
     case .outputFailed(let reason, let since):
       return "cannot write to standard output: \(reason); the output is incomplete"
-        + (since.map { ", and the transaction begun on line \($0) was rolled back" } ?? "")
+        + (since.map { ", and \(Self.transaction(begunOn: $0)) was rolled back" } ?? "")
     case .outputIsDatabase(let path, let database, let part):
       return "'\(path)' is \(part.description) '\(database)': "
         + "writing it would destroy the notes; choose another file"
     case .outputIsDirectory(let path):
-      return "cannot write '\(path)': it is a directory; give a file name"
+      return FileFailure.message("write", path, "it is a directory; give a file name")
     case .backupInTransaction(let since):
-      return "cannot back up inside the transaction begun on line \(since): a backup copies "
-        + "what is committed; commit or roll back first"
+      return "cannot back up inside \(Self.transaction(begunOn: since)): a backup copies what "
+        + "is committed; commit or roll back first"
     case .cannotRead(let name, let reason):
       return "cannot read \(name): \(reason)"
     case .importDirectory(let path):
-      return "cannot import '\(path)': it is a directory"
+      return FileFailure.message("import", path, "it is a directory")
     case .cannotImport(let path, let reason):
-      return "cannot import '\(path)': \(reason)"
+      return FileFailure.message("import", path, reason)
     case .unrecognisedImport(let name, let reason):
-      return "cannot import '\(name)': it is in no format calpager knows (as jsonl, "
-        + "\(reason)): give --format " + Format.list(Format.importable)
+      return FileFailure.message(
+        "import", name,
+        "it is in no format calpager knows (as jsonl, \(reason)): give --format "
+          + Format.list(Format.importable))
     case .badJRNLTimeFormat(let path, let line, let error):
-      return "the jrnl configuration file '\(path)', line \(line), cannot be used: \(error)"
+      return Self.unusable("the jrnl configuration file", path, line: line, "\(error)")
     case .noEditor:
       return "no text given and neither $VISUAL nor $EDITOR is set; "
         + "give the text as arguments, or '-' to read it from stdin"
-    case .editorFailed(let command, let status, nil):
+    case .editorFailed(let command, let status, let keptIn):
       return "the editor '\(command)' exited with status \(status); nothing was saved"
-    case .editorFailed(let command, let status, let path?):
-      return "the editor '\(command)' exited with status \(status); nothing was saved, "
-        + "and what it wrote is kept in '\(path)'"
+        + (keptIn.map { ", and what it wrote is kept in '\($0)'" } ?? "")
     case .textKept(let path, let reason):
       return "the text was not saved (\(Self.lowercasedFirst(reason))); it is kept in "
         + "'\(path)'"
     case .editorFile(let reason):
       return "cannot use a temporary file for the editor: \(reason)"
-    case .unreadableText(let reason):
-      return "cannot read the note's text: \(reason)"
     case .transactionAlreadyOpen(let line):
       return "a transaction is already open (begun on line \(line))"
     case .noTransaction:
       return "no transaction is open"
     case .transactionRolledBack(let failed, let start):
-      return "line \(failed) failed, so the transaction begun on line \(start) was rolled back"
+      return "line \(failed) failed, so \(Self.transaction(begunOn: start)) was rolled back"
     case .commitFailed(let start, let reason):
-      return "the commit failed, so the transaction begun on line \(start) was rolled back: "
+      return "the commit failed, so \(Self.transaction(begunOn: start)) was rolled back: "
         + reason
     case .skipped(let failed):
       return "skipped: line \(failed) failed"
     case .transactionNeverCommitted(let start):
-      return "the transaction begun on line \(start) was never committed; it was rolled back"
+      return "\(Self.transaction(begunOn: start)) was never committed; it was rolled back"
     case .inputUnreadable(let reason):
       return "cannot read standard input (\(reason)); nothing from here on was run"
     case .unknownSetting(let name):
@@ -179,8 +175,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
       return "sync-command is not kept in the database, which must never carry a command that "
         + "runs: write 'sync-command = …' in '\(path ?? "$XDG_CONFIG_HOME/calpager/config")'"
     case .badConfig(let path, let line, let problem):
-      return "the configuration file '\(path)'"
-        + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
+      return Self.unusable("the configuration file", path, line: line, problem)
     case .syncCommandFailed(let command, let status, let spawned, let before):
       let when = before ? "before" : "after"
       let what =
@@ -192,6 +187,18 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CLIError {
+  /// `the transaction begun on line 3`: the line mode's open transaction, named by where it
+  /// began.
+  static func transaction(begunOn line: Int) -> String {
+    "the transaction begun on line \(line)"
+  }
+
+  /// `the configuration file 'PATH', line 3, cannot be used: PROBLEM` (`file` names which),
+  /// without the line when the problem is the whole file's.
+  static func unusable(_ file: String, _ path: String, line: Int?, _ problem: String) -> String {
+    "\(file) '\(path)'" + (line.map { ", line \($0)," } ?? "") + " cannot be used: \(problem)"
+  }
+
   /// `text` with its first letter lowercased, to quote another error inside a sentence.
   static func lowercasedFirst(_ text: String) -> String {
     guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true

@@ -20,21 +20,40 @@ public enum DayError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One line saying what was wrong and what is accepted.
   public var description: String {
     switch self {
-    case .malformed(let text):
-      return "\(Quote.quoted(text)) is not a date: expected YYYY-MM-DD, years 0001 to 9999"
-    case .yearZero(let text):
-      return "\(Quote.quoted(text)) is not a date: years run from 0001 to 9999"
-    case .invalidMonth(let text, let month):
-      return "\(Quote.quoted(text)) is not a date: there is no month \(month), months run 01 to 12"
-    case .invalidDay(let text, let year, let month, let day):
-      let days = Day.daysIn(month: month, year: year)
-      let name = Day.monthNames[month - 1]
-      return
-        "\(Quote.quoted(text)) is not a date: \(name) \(year) has \(days) days, not \(day)"
-    case .outOfRange(let day, .before):
-      return "there is no day before \(day): days start at 0001-01-01"
-    case .outOfRange(let day, .after):
-      return "there is no day after \(day): days end at 9999-12-31"
+    case .malformed(let text), .yearZero(let text), .invalidDay(let text, _, _, _):
+      return "\(Quote.quoted(text)) is not a date: " + reason(expected: "YYYY-MM-DD")
+    case .invalidMonth(let text, _):
+      return "\(Quote.quoted(text)) is not a date: " + reason(expected: "YYYY-MM-DD") + ", "
+        + CalendarLimits.monthRange
+    case .outOfRange(let day, let side):
+      return "there is no day \(side == .before ? "before" : "after") \(day): "
+        + CalendarLimits.edge(side)
+    }
+  }
+
+  /// The text that is not a day; nil for `outOfRange`, which is about a step, not a text.
+  public var text: String? {
+    switch self {
+    case .malformed(let text), .yearZero(let text), .invalidMonth(let text, _),
+      .invalidDay(let text, _, _, _):
+      text
+    case .outOfRange: nil
+    }
+  }
+
+  /// Why `text` is not a day, in the words that follow it: `expected YYYY-MM-DD, years 0001
+  /// to 9999` (`expected` names the form, which an importer's field words its own way),
+  /// `years run from 0001 to 9999`, `there is no month 13`, `February 2023 has 28 days, not
+  /// 29`; for `outOfRange`, which has no text, the whole description.
+  public func reason(expected: String) -> String {
+    switch self {
+    case .malformed: "expected \(expected), \(CalendarLimits.years)"
+    case .yearZero: CalendarLimits.yearRange
+    case .invalidMonth(_, let month): CalendarLimits.noMonth(month)
+    case .invalidDay(_, let year, let month, let day):
+      "\(Day.monthNames[month - 1]) \(year) has \(Day.daysIn(month: month, year: year)) days, "
+        + "not \(day)"
+    case .outOfRange: description
     }
   }
 }

@@ -29,10 +29,10 @@ public enum PeriodError: Error, Sendable, Equatable, CustomStringConvertible {
     case .malformedMonth(let text):
       return "\(Quote.quoted(text)) is not a month: expected YYYY-MM, such as 2024-05"
     case .invalidMonth(let text, let month):
-      return "\(Quote.quoted(text)) is not a month: there is no month \(month), "
-        + "months run 01 to 12"
+      return "\(Quote.quoted(text)) is not a month: \(CalendarLimits.noMonth(month)), "
+        + CalendarLimits.monthRange
     case .yearZero(let text):
-      return "\(Quote.quoted(text)) is out of range: years run from 0001 to 9999"
+      return "\(Quote.quoted(text)) is out of range: " + CalendarLimits.yearRange
     case .unknownUnit(let text):
       let units: [String] = CalendarUnit.allCases.map(\.rawValue)
       let expected: String =

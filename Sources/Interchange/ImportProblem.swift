@@ -97,7 +97,9 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
       return "'\(field)' must be \(expected), not \(found)"
     case .missingField(let field): return "missing '\(field)'"
     case .invalidDay(let field, let error, let expected):
-      return "'\(field)' is not a date: " + Self.dayReason(error, expected: expected)
+      // DayError words why; the text read, when there is one, comes first.
+      let text = error.text.map { Quote.quoted($0) + ", " } ?? ""
+      return "'\(field)' is not a date: " + text + error.reason(expected: expected)
     case .invalidTime(let field, let text, let expected):
       return "'\(field)' is not a time: '\(text)', expected \(expected)"
     case .invalidUID(let text): return "'uid' contains a control character: '\(text)'"
@@ -134,23 +136,6 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
     case .unclosedComponent(let name): return "'BEGIN:\(name)' is never closed"
     case .missingProperty(let name): return "the VJOURNAL has no '\(name)'"
     case .duplicateProperty(let name): return "the VJOURNAL has '\(name)' twice"
-    }
-  }
-
-  private static func dayReason(_ error: DayError, expected: String) -> String {
-    switch error {
-    case .malformed(let text):
-      return "'\(Quote.text(text))', expected \(expected), years 0001 to 9999"
-    case .yearZero(let text):
-      return "'\(Quote.text(text))', years run from 0001 to 9999"
-    case .invalidMonth(let text, let month):
-      return "'\(Quote.text(text))', there is no month \(month)"
-    case .invalidDay(let text, let year, let month, let day):
-      let days = Day.daysIn(month: month, year: year)
-      return
-        "'\(Quote.text(text))', \(Day.monthNames[month - 1]) \(year) has \(days) days, not \(day)"
-    case .outOfRange:
-      return error.description
     }
   }
 }

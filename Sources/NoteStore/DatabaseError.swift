@@ -50,34 +50,34 @@ package struct DatabaseError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A primary SQLite result code; compare with `DatabaseError.primaryCode`.
+///
+/// The codes the store tells apart, their numbers taken from `sqlite3.h`.
 package struct ResultCode: RawRepresentable, Hashable, Sendable {
   /// The numeric code.
   package let rawValue: Int32
   /// Creates a code from its number.
   package init(rawValue: Int32) { self.rawValue = rawValue }
 
-  /// `SQLITE_ERROR` (1): a generic error, such as an SQL mistake.
-  package static let error = ResultCode(rawValue: 1)
-  /// `SQLITE_PERM` (3).
-  package static let permission = ResultCode(rawValue: 3)
-  /// `SQLITE_BUSY` (5): another connection holds a lock.
-  package static let busy = ResultCode(rawValue: 5)
-  /// `SQLITE_LOCKED` (6): a conflict inside this process.
-  package static let locked = ResultCode(rawValue: 6)
-  /// `SQLITE_NOMEM` (7).
-  package static let noMemory = ResultCode(rawValue: 7)
-  /// `SQLITE_READONLY` (8).
-  package static let readOnly = ResultCode(rawValue: 8)
-  /// `SQLITE_IOERR` (10).
-  package static let ioError = ResultCode(rawValue: 10)
-  /// `SQLITE_CORRUPT` (11): the file is damaged or truncated.
-  package static let corrupt = ResultCode(rawValue: 11)
-  /// `SQLITE_FULL` (13): the disk is full.
-  package static let full = ResultCode(rawValue: 13)
-  /// `SQLITE_CANTOPEN` (14).
-  package static let cannotOpen = ResultCode(rawValue: 14)
-  /// `SQLITE_CONSTRAINT` (19).
-  package static let constraint = ResultCode(rawValue: 19)
-  /// `SQLITE_NOTADB` (26): the file is not an SQLite database.
-  package static let notADatabase = ResultCode(rawValue: 26)
+  /// `SQLITE_ERROR`: a generic error, such as an SQL mistake.
+  package static let error = ResultCode(rawValue: SQLITE_ERROR)
+  /// `SQLITE_PERM`.
+  package static let permission = ResultCode(rawValue: SQLITE_PERM)
+  /// `SQLITE_BUSY`: another connection holds a lock.
+  package static let busy = ResultCode(rawValue: SQLITE_BUSY)
+  /// `SQLITE_LOCKED`: a conflict inside this process.
+  package static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+  /// `SQLITE_READONLY`.
+  package static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+  /// `SQLITE_IOERR`.
+  package static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+  /// `SQLITE_CORRUPT`: the file is damaged or truncated.
+  package static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+  /// `SQLITE_FULL`: the disk is full.
+  package static let full = ResultCode(rawValue: SQLITE_FULL)
+  /// `SQLITE_CANTOPEN`.
+  package static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
+  /// `SQLITE_CONSTRAINT`.
+  package static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
+  /// `SQLITE_NOTADB`: the file is not an SQLite database.
+  package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
 }

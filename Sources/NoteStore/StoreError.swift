@@ -1,3 +1,5 @@
+import DisplayText
+import Interchange
 import NoteModel
 
 /// Why the note store could not do what was asked, in words a user can act on.
@@ -56,9 +58,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notADatabase(let path):
-      return "'\(path)' is not a calpager database (it is not an SQLite file at all)"
+      return Self.notCalpager(path, "it is not an SQLite file at all")
     case .foreignDatabase(let path):
-      return "'\(path)' is not a calpager database (it is another application's SQLite file)"
+      return Self.notCalpager(path, "it is another application's SQLite file")
     case .damaged(let path, let detail):
       return "'\(path)' is damaged: \(detail)"
     case .newerSchema(let path, let unknown):
@@ -68,7 +70,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .isDirectory(let path):
       return "'\(path)' is a directory, not a database file"
     case .missingDirectory(let path, let directory):
-      return "cannot create '\(path)': directory '\(directory)' does not exist"
+      return FileFailure.message("create", path, "directory '\(directory)' does not exist")
     case .noDataDirectory(let home):
       let why =
         switch home {
@@ -79,13 +81,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no place for the default database: \(why) and $XDG_DATA_HOME is not set; "
         + "set HOME, or choose a file with --db or $CALPAGER_DB"
     case .readOnly(let path, let detail):
-      return "cannot write '\(path)': \(detail)"
+      return FileFailure.message("write", path, detail)
     case .cannotOpen(let path, let detail):
-      return "cannot open '\(path)': \(detail)"
+      return FileFailure.message("open", path, detail)
     case .busy(let path):
       return "'\(path)' is locked by another process; try again"
     case .diskFull(let path):
-      return "cannot write '\(path)': the disk is full; nothing was changed"
+      return FileFailure.message("write", path, "the disk is full; nothing was changed")
     case .ioError(let path, let detail):
       return "I/O error on '\(path)' (\(detail)); nothing was changed"
     case .noSuchNote(let id):
@@ -104,17 +106,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .emptyNote:
       return "a note needs some text; nothing was added"
     case .noteTooLong(let bytes):
-      return "the note is \(bytes) bytes long; a note holds at most \(Note.sizeLimitText) of "
-        + "text; nothing was changed"
+      return Self.tooLong(bytes) + "; nothing was changed"
     case .recordTooLong(let line, let bytes):
-      return "line \(line): the note is \(bytes) bytes long; a note holds at most "
-        + "\(Note.sizeLimitText) of text"
+      return "line \(line): " + Self.tooLong(bytes)
     case .tooLongToExport(let id, let bytes):
       return "note #\(id) is \(bytes) bytes long, more than the \(Note.sizeLimitText) a note "
         + "holds, so no import could read the file back; shorten it with 'edit \(id)' first"
     case .emptyRecord(let line):
-      // Worded as the decoders word it (`InterchangeError.malformed`): one rule, one message.
-      return "line \(line): 'body' is empty or only white space: a note needs text"
+      // The decoders' own message for the rule: one rule, one message.
+      return InterchangeError.malformed(line: line, .emptyBody).description
     case .database(let path, let detail):
       return "database error on '\(path)': \(detail)"
     }
@@ -122,6 +122,17 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// `'PATH' is not a calpager database (WHY)`: a file refused before anything is read from it.
+  private static func notCalpager(_ path: String, _ why: String) -> String {
+    "'\(path)' is not a calpager database (\(why))"
+  }
+
+  /// `the note is BYTES bytes long; a note holds at most 10 MiB (10485760 bytes) of text`:
+  /// why a note's text is refused, whichever way it came.
+  private static func tooLong(_ bytes: Int) -> String {
+    "the note is \(bytes) bytes long; a note holds at most \(Note.sizeLimitText) of text"
+  }
+
   /// `2024-05-01 10:00:00 UTC`: an action's time in a message.
   static func words(_ time: Timestamp) -> String {
     let iso = time.description  // 2024-05-01T10:00:00.000Z

@@ -1,3 +1,4 @@
+import DisplayText
 import Glibc
 
 /// Where the database lives, and the checks made before SQLite opens it, so each failure gets
@@ -100,7 +101,8 @@ public struct StoreLocation: Sendable, Equatable {
       // Private, as the notes are: 0700 (the umask may narrow it further).
       if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
         let reason = String(cString: strerror(errno))
-        throw .readOnly(path: path, detail: "cannot create directory '\(prefix)': \(reason)")
+        throw .readOnly(
+          path: path, detail: FileFailure.message("create directory", prefix, reason))
       }
     }
   }

@@ -27,7 +27,7 @@ public enum RecurrenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A rule part: `NAME=VALUE`.
     public static let rulePart = ValueForm(noun: "a rule part", forms: "NAME=VALUE")
     /// A DATE.
-    public static let date = ValueForm(noun: "a date", forms: "YYYYMMDD, years 0001 to 9999")
+    public static let date = ValueForm(noun: "a date", forms: "YYYYMMDD, " + CalendarLimits.years)
     /// A DATE-TIME.
     public static let dateTime = ValueForm(
       noun: "a date-time", forms: "YYYYMMDDTHHMMSS, with Z for UTC")

@@ -1,3 +1,5 @@
+import DisplayText
+
 /// Why a sync could not use its vdir.
 ///
 /// Each is one line for a person; the sync stops there, leaving the vdir and the database
@@ -22,7 +24,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case .notADirectory(let path):
       return "'\(path)' is not a directory: sync needs a directory of .ics files"
     case .cannot(let operation, let path, let reason):
-      return "cannot \(operation.rawValue) '\(path)': \(reason)"
+      return FileFailure.message(operation.rawValue, path, reason)
     case .busy(let path):
       return "another calpager sync is running on '\(path)'; try again when it ends"
     case .cannotSync(let path, let reason):

@@ -83,7 +83,7 @@ enum TextInput {
   static func readAll(_ descriptor: Int32) throws -> String {
     let bytes = try readBytes(descriptor)
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw CLIError.unreadableText(reason: "it is not valid UTF-8 text")
+      throw CLIError.cannotRead(name: "the note's text", reason: "it is not valid UTF-8 text")
     }
     return text
   }
@@ -96,7 +96,8 @@ enum TextInput {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw CLIError.unreadableText(reason: String(cString: strerror(errno)))
+        throw CLIError.cannotRead(
+          name: "the note's text", reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
