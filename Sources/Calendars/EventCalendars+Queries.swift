@@ -39,25 +39,26 @@ extension EventCalendars {
   /// expanded for the days left unmarked.
   public func daysWithEvents(
     in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
-  ) -> Set<Day> {
-    guard let index else { return [] }
+  ) -> DaySet {
+    let none = DaySet(in: days)
+    guard let index else { return none }
     let names = readNames.filter { shown.contains($0) }
-    guard !names.isEmpty else { return [] }
+    guard !names.isEmpty else { return none }
     let window = Self.window(days, userZone: userZone)
     let months = expandMonths(of: window)
     return
       (try? index.reading {
         marks(of: days, names: names, window: window, months: months, userZone: userZone)
-      }) ?? []
+      }) ?? none
   }
 
   /// `daysWithEvents`'s looks, in the snapshot it opened.
   private func marks(
     of days: ClosedRange<Day>, names: [String], window: Range<Int>, months: MonthsState,
     userZone: any ZoneRules
-  ) -> Set<Day> {
-    guard let index else { return [] }
-    var marked = Set<Day>()
+  ) -> DaySet {
+    var marked = DaySet(in: days)
+    guard let index else { return marked }
     // A day at a time, each look stopping at the first occurrence that covers it: a busy day
     // costs no more than a quiet one.
     for day in days.everyDay where !marked.contains(day) {
@@ -70,7 +71,7 @@ extension EventCalendars {
         }
         let occurrence = Self.times(start, end)
         guard occurrence.overlaps(dayWindow, userZone: userZone) else { return true }
-        marked.formUnion(occurrence.days(in: userZone).clamped(to: days).everyDay)
+        marked.insert(occurrence.days(in: userZone))
         return false
       }
     }
@@ -79,7 +80,7 @@ extension EventCalendars {
     for day in days.everyDay where !marked.contains(day) {
       forEachOccurrence(covering: day...day, userZone: userZone) { found in
         guard names.contains(found.calendar) else { return true }
-        marked.formUnion(found.occurrence.days(in: userZone).clamped(to: days).everyDay)
+        marked.insert(found.occurrence.days(in: userZone))
         return false
       }
     }
@@ -282,24 +283,23 @@ extension EventCalendars {
   }
 
   /// By first day, all-day first, then by start, end, calendar and summary.
+  ///
+  /// - Complexity: O(n log n) comparisons of numbers; each occurrence is placed in the zone
+  ///   once.
   static func ordered(_ occurrences: [DayOccurrence], userZone: any ZoneRules)
     -> [DayOccurrence]
   {
-    occurrences.map { event in
-      let occurrence = event.occurrence
-      return (
-        day: occurrence.days(in: userZone).lowerBound.dayNumber,
-        allDay: occurrence.isAllDay ? 0 : 1, start: occurrence.start.instant(in: userZone),
-        end: occurrence.end.instant(in: userZone), event: event
-      )
+    let placements = occurrences.map {
+      OccurrencePlacement($0.occurrence, in: userZone, withFirstDay: true)
     }
-    .sorted {
-      if ($0.day, $0.allDay, $0.start, $0.end) != ($1.day, $1.allDay, $1.start, $1.end) {
-        return ($0.day, $0.allDay, $0.start, $0.end) < ($1.day, $1.allDay, $1.start, $1.end)
-      }
-      return ($0.event.calendar, $0.event.occurrence.fields.summary ?? "", $0.event.uid)
-        < ($1.event.calendar, $1.event.occurrence.fields.summary ?? "", $1.event.uid)
+    return occurrences.indices.sorted { left, right in
+      let (first, second) = (placements[left], placements[right])
+      if first.firstDay != second.firstDay { return first.firstDay! < second.firstDay! }
+      if let order = first.precedesOnPage(second) { return order }
+      let (one, other) = (occurrences[left], occurrences[right])
+      return (one.calendar, one.occurrence.fields.summary ?? "", one.uid)
+        < (other.calendar, other.occurrence.fields.summary ?? "", other.uid)
     }
-    .map(\.event)
+    .map { occurrences[$0] }
   }
 }

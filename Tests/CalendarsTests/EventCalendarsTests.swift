@@ -241,7 +241,8 @@ func summaries(
     let back = try open(source)
     #expect(summaries(back, may) == ["work:B"])
     #expect(summaries(back, june) == ["work:B"])
-    #expect(back.daysWithEvents(in: june, userZone: utc, calendars: ["work"]) == [june.lowerBound])
+    #expect(
+      back.daysWithEvents(in: june, userZone: utc, calendars: ["work"]).days == [june.lowerBound])
     // Its file failing to read, its kept occurrences are marked as its last readable version.
     try writeFile(vdir + "/.tmp", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nnot a line\r\n")
     rename(vdir + "/.tmp", vdir + "/b.ics")

@@ -127,7 +127,9 @@ import Testing
         covered.formUnion(found.occurrence.days(in: zone).clamped(to: week).everyDay)
       }
       #expect(covered.count < 21, "\(name)")
-      #expect(calendars.daysWithEvents(in: week, userZone: zone, calendars: ["work"]) == covered)
+      #expect(
+        calendars.daysWithEvents(in: week, userZone: zone, calendars: ["work"]).days
+          == covered.sorted())
       #expect(calendars.daysWithEvents(in: week, userZone: zone, calendars: []).isEmpty)
     }
   }

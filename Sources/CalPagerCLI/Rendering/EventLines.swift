@@ -26,25 +26,72 @@ struct EventLines {
     events.flatMap { lines(of: $0, on: day) }
   }
 
-  /// Appends the lines of `events` on `day` to `output`.
+  /// Appends the lines of `events` on `day` to `output`: what `lines(of:on:)` makes of each.
+  ///
+  /// An event whose line fits, with no colour, is written straight into the output's bytes:
+  /// the lines that make the text of a week page are not first made strings of their own.
   func append(_ events: [DayEvent], on day: Day, to output: Output) {
     for event in events {
-      for line in lines(of: event, on: day) { output.line(line) }
+      let parts = self.parts(of: event, on: day)
+      guard parts.color == nil, style.width > EventLines.textIndent,
+        EventLines.fitsOneLine(parts.text, width: style.width - EventLines.textIndent)
+      else {
+        for line in lines(parts) { output.line(line) }
+        continue
+      }
+      output.append { bytes in
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.append(contentsOf: parts.time.utf8)
+        bytes.append(
+          contentsOf: repeatElement(
+            UInt8(ascii: " "), count: EventLines.timeWidth - DisplayWidth.of(parts.time) + 2))
+        bytes.append(contentsOf: parts.text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+      }
     }
+  }
+
+  /// What an event's lines are made of: its time on the day, its text (with the calendar's
+  /// name when several are shown), that name, and the calendar's colour with `--color`.
+  private struct Parts {
+    var time: String
+    var text: String
+    var calendar: String?
+    var color: String?
+  }
+
+  /// The parts of `event`'s lines on `day`.
+  private func parts(of event: DayEvent, on day: Day) -> Parts {
+    let time = EventLines.time(of: event.occurrence, on: day, userZone: source.userZone)
+    let summary = TerminalText.singleLine(event.occurrence.fields.summary ?? "(no title)")
+    let location = event.occurrence.fields.location.flatMap {
+      $0.isEmpty ? nil : TerminalText.singleLine($0)
+    }
+    let calendar = source.namesCalendars ? TerminalText.singleLine(event.calendar) : nil
+    // The text made in one buffer of its final size: a week page has a few hundred of these.
+    var text = summary
+    text.reserveCapacity(
+      summary.utf8.count + (location?.utf8.count ?? 0) + (calendar?.utf8.count ?? 0) + 12)
+    if let location {
+      text += " · "
+      text += location
+    }
+    if let calendar {
+      text += " · "
+      text += calendar
+    }
+    let color = style.color ? source.calendar(named: event.calendar)?.color : nil
+    return Parts(time: time, text: text, calendar: calendar, color: color)
   }
 
   /// The lines of `event` on `day`.
   func lines(of event: DayEvent, on day: Day) -> [String] {
-    let time = EventLines.time(of: event.occurrence, on: day, userZone: source.userZone)
-    var parts = [TerminalText.singleLine(event.occurrence.fields.summary ?? "(no title)")]
-    if let location = event.occurrence.fields.location, !location.isEmpty {
-      parts.append(TerminalText.singleLine(location))
-    }
-    let text = parts.joined(separator: " · ")
-    let calendar = source.namesCalendars ? TerminalText.singleLine(event.calendar) : nil
-    let color = style.color ? source.calendar(named: event.calendar)?.color : nil
-    let paintedTime = color.map { $0 + time + SGR.reset } ?? time
-    let whole = calendar.map { text + " · " + $0 } ?? text
+    lines(parts(of: event, on: day))
+  }
+
+  /// The lines of an event made of `parts`.
+  private func lines(_ parts: Parts) -> [String] {
+    let (time, whole, calendar, color) = (parts.time, parts.text, parts.calendar, parts.color)
     guard style.width > EventLines.textIndent else {
       // Too narrow for the columns: the time on a line of its own, the text under it.
       return [TextFit.cut(time, toFit: style.width)]
@@ -52,6 +99,7 @@ struct EventLines {
     }
     var lines = EventLines.wrap(
       whole, width: style.width - EventLines.textIndent, indent: 0)
+    let paintedTime = color.map { $0 + time + SGR.reset } ?? time
     let padding = String(repeating: " ", count: EventLines.timeWidth - DisplayWidth.of(time))
     for index in lines.indices {
       lines[index] =
@@ -90,8 +138,16 @@ struct EventLines {
   /// `09:05`: the hour and minute of `time`.
   static func clock(_ time: LocalDateTime) -> String {
     let (hour, minute, _) = time.time
-    return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "")
-      + String(minute)
+    let zero = UInt8(ascii: "0")
+    // Five ASCII bytes written in place: a small string, made without joining five others.
+    return String(unsafeUninitializedCapacity: 5) { bytes in
+      bytes[0] = zero + UInt8(hour / 10)
+      bytes[1] = zero + UInt8(hour % 10)
+      bytes[2] = UInt8(ascii: ":")
+      bytes[3] = zero + UInt8(minute / 10)
+      bytes[4] = zero + UInt8(minute % 10)
+      return 5
+    }
   }
 
   /// `text` (one line, escaped) on lines of at most `width` columns, the first starting at
@@ -102,10 +158,13 @@ struct EventLines {
     let indent = min(max(indent, 0), width - 1)
     // Most event lines fit as they are: then the text is its one line, as the walk below
     // would make it, without splitting it into words (a week page has a few hundred lines).
-    if !text.isEmpty, DisplayWidth.of(text) <= width, !hasSpacesToCollapse(text) {
-      return [text]
-    }
+    if fitsOneLine(text, width: width) { return [text] }
     return wrapByWords(text, width: width, indent: indent)
+  }
+
+  /// Whether `text` is its own one line at `width`: what `wrap` would make of it, unsplit.
+  static func fitsOneLine(_ text: String, width: Int) -> Bool {
+    !text.isEmpty && DisplayWidth.of(text) <= max(width, 1) && !hasSpacesToCollapse(text)
   }
 
   /// `wrap`'s general path: a walk over `text`'s words (`width` at least 1, `indent` less).

@@ -34,12 +34,12 @@ struct MonthPageResult: CommandResult {
         let (day, count) = dayCount
         json.field("day", day)
         json.field("count", count)
-        if let events { json.field("events", events.byDay[day]?.count ?? 0) }
+        if let events { json.field("events", events.events(on: day).count) }
       }
       events?.on(day).writeJSON("events", to: &json)
       content.writeJSON("notes", to: &json)
     } text: {
-      let marked = events?.daysWithEvents(in: month.days) ?? []
+      let marked = events?.daysWithEvents(in: month.days) ?? DaySet.empty
       let grid = MonthGrid(
         month: month, selected: day, today: menu.today, counts: counts,
         firstWeekday: firstWeekday,

@@ -20,13 +20,13 @@ struct NoteListResult: TextOrJSONResult {
     if let events {
       let zone = events.source.userZone
       json.events(
-        "events", events.events.sorted { startOrder($0, $1, userZone: zone) }, userZone: zone)
+        "events", startOrdered(events.events, userZone: zone), userZone: zone)
     }
     json.notes("notes", notes)
   }
 
   func renderText(to output: Output, style: Style) {
-    guard !notes.isEmpty || !(events?.byDay.isEmpty ?? true) else {
+    guard !notes.isEmpty || !(events?.events.isEmpty ?? true) else {
       let what = events == nil ? "notes" : "events or notes"
       let message =
         days.lowerBound == days.upperBound
@@ -39,7 +39,7 @@ struct NoteListResult: TextOrJSONResult {
     var remaining = notes[...]
     // The days with events or notes, in order: notes come by day, events by the day's key.
     var listed = Set(notes.map(\.day))
-    if let events { listed.formUnion(events.byDay.keys) }
+    if let events { listed.formUnion(events.daysWithEvents) }
     var first = true
     for day in listed.sorted() {
       if !first { output.line() }

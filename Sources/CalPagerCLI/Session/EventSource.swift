@@ -49,7 +49,7 @@ protocol EventSource: AnyObject {
   /// by start, then by calendar and summary.
   func events(covering days: ClosedRange<Day>) -> [DayEvent]
   /// The days of `days` that an occurrence covers: what menus and grids mark.
-  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day>
+  func daysWithEvents(in days: ClosedRange<Day>) -> DaySet
   /// The first day after `day` on which an occurrence is under way; nil when none is found
   /// (within the source's search bounds).
   func firstDayWithEvents(after day: Day) -> Day?
@@ -73,51 +73,61 @@ extension EventSource {
   }
 
   /// The days of `days` that have events, from one look at the whole range.
-  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day> {
-    var found = Set<Day>()
-    for event in events(covering: days) {
-      let covered = event.occurrence.days(in: userZone).clamped(to: days)
-      for day in covered.everyDay { found.insert(day) }
-    }
+  func daysWithEvents(in days: ClosedRange<Day>) -> DaySet {
+    var found = DaySet(in: days)
+    for event in events(covering: days) { found.insert(event.occurrence.days(in: userZone)) }
     return found
   }
 
-  /// `events` split by the days of `days` they cover: an occurrence over several days is on
-  /// each of them.
-  func eventsByDay(_ events: [DayEvent], in days: ClosedRange<Day>) -> [Day: [DayEvent]] {
-    var byDay: [Day: [DayEvent]] = [:]
+  /// `events` split by the days of `days` they cover, a list per day in order (an
+  /// occurrence over several days is on each of them).
+  func eventsByDay(_ events: [DayEvent], in days: ClosedRange<Day>) -> [[DayEvent]] {
+    var byDay = [[DayEvent]](
+      repeating: [], count: days.upperBound.dayNumber - days.lowerBound.dayNumber + 1)
     for event in events {
       let covered = event.occurrence.days(in: userZone)
       guard covered.overlaps(days) else { continue }
-      for day in covered.clamped(to: days).everyDay { byDay[day, default: []].append(event) }
+      let clamped = covered.clamped(to: days)
+      for index in clamped.lowerBound.dayNumber...clamped.upperBound.dayNumber {
+        byDay[index - days.lowerBound.dayNumber].append(event)
+      }
     }
     return byDay
   }
 }
 
-/// The order pages list occurrences in: all-day ones first, then by start (in `userZone`),
-/// then by end, calendar and summary (so the same events always come out the same way).
-func pageOrder(_ lhs: DayEvent, _ rhs: DayEvent, userZone: any ZoneRules) -> Bool {
-  let left = lhs.occurrence
-  let right = rhs.occurrence
-  if left.isAllDay != right.isAllDay { return left.isAllDay }
-  let leftStart = left.start.instant(in: userZone)
-  let rightStart = right.start.instant(in: userZone)
-  if leftStart != rightStart { return leftStart < rightStart }
-  let leftEnd = left.end.instant(in: userZone)
-  let rightEnd = right.end.instant(in: userZone)
-  if leftEnd != rightEnd { return leftEnd < rightEnd }
-  if lhs.calendar != rhs.calendar { return lhs.calendar < rhs.calendar }
-  return (left.fields.summary ?? "") < (right.fields.summary ?? "")
+/// `events` in the order pages list occurrences in: all-day ones first, then by start (in
+/// `userZone`), then by end, calendar and summary (so the same events always come out the same
+/// way).
+///
+/// - Complexity: O(n log n) comparisons of numbers; each occurrence is placed in the zone once.
+func pageOrdered(_ events: [DayEvent], userZone: any ZoneRules) -> [DayEvent] {
+  ordered(events, userZone: userZone) { $0.precedesOnPage($1) }
 }
 
-/// The order of a list's JSON: by start (an all-day occurrence at its first day's midnight in
-/// `userZone`), all-day ones first among those that start together, then as `pageOrder`.
-func startOrder(_ lhs: DayEvent, _ rhs: DayEvent, userZone: any ZoneRules) -> Bool {
-  let leftStart = lhs.occurrence.start.instant(in: userZone)
-  let rightStart = rhs.occurrence.start.instant(in: userZone)
-  if leftStart != rightStart { return leftStart < rightStart }
-  return pageOrder(lhs, rhs, userZone: userZone)
+/// `events` in the order of a list's JSON: by start (an all-day occurrence at its first day's
+/// midnight in `userZone`), all-day ones first among those that start together, then as
+/// `pageOrdered`.
+func startOrdered(_ events: [DayEvent], userZone: any ZoneRules) -> [DayEvent] {
+  ordered(events, userZone: userZone) { first, second in
+    first.start != second.start ? first.start < second.start : first.precedesOnPage(second)
+  }
+}
+
+/// `events` ordered by `precedes` on their placements in `userZone`, then by calendar and
+/// summary.
+private func ordered(
+  _ events: [DayEvent], userZone: any ZoneRules,
+  by precedes: (OccurrencePlacement, OccurrencePlacement) -> Bool?
+) -> [DayEvent] {
+  let placements = events.map { OccurrencePlacement($0.occurrence, in: userZone) }
+  return events.indices.sorted { left, right in
+    if let order = precedes(placements[left], placements[right]) { return order }
+    let (one, other) = (events[left], events[right])
+    if one.calendar != other.calendar { return one.calendar < other.calendar }
+    return (one.occurrence.fields.summary ?? "") < (other.occurrence.fields.summary ?? "")
+  }
+  .map { events[$0] }
 }
 
 /// One day's events with the source they came from: what a page shows before the day's notes.
@@ -161,8 +171,8 @@ struct PeriodEvents {
   let days: ClosedRange<Day>
   /// The occurrences that overlap the days, each once, in page order.
   let events: [DayEvent]
-  /// The occurrences on each day that has some, in page order.
-  let byDay: [Day: [DayEvent]]
+  /// The occurrences on each day of `days`, in page order (by day, from the first).
+  private let byDay: [[DayEvent]]
 
   /// The events of `days` from `source`.
   init(source: any EventSource, days: ClosedRange<Day>) {
@@ -172,8 +182,18 @@ struct PeriodEvents {
     byDay = source.eventsByDay(events, in: days)
   }
 
+  /// The occurrences on `day`, in page order; none for a day not in `days`.
+  func events(on day: Day) -> [DayEvent] {
+    days.contains(day) ? byDay[day.dayNumber - days.lowerBound.dayNumber] : []
+  }
+
+  /// The days of `days` that have events, in order.
+  var daysWithEvents: [Day] {
+    byDay.indices.compactMap { byDay[$0].isEmpty ? nil : days.lowerBound.adding(days: $0) }
+  }
+
   /// The events of `day`, one of `days`.
   func on(_ day: Day) -> DayEvents {
-    DayEvents(source: source, day: day, events: byDay[day] ?? [])
+    DayEvents(source: source, day: day, events: events(on: day))
   }
 }

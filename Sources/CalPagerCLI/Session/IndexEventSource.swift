@@ -39,17 +39,17 @@ final class IndexEventSource: EventSource {
 
   /// `occurrences` as pages take them, of shown calendars, in page order.
   private func converted(_ occurrences: [DayOccurrence]) -> [DayEvent] {
-    let zone = userZone
-    return occurrences.filter { shown.contains($0.calendar) }
-      .map { DayEvent(calendar: $0.calendar, uid: $0.uid, occurrence: $0.occurrence) }
-      .sorted { pageOrder($0, $1, userZone: zone) }
+    pageOrdered(
+      occurrences.filter { shown.contains($0.calendar) }
+        .map { DayEvent(calendar: $0.calendar, uid: $0.uid, occurrence: $0.occurrence) },
+      userZone: userZone)
   }
 
   func events(covering days: ClosedRange<Day>) -> [DayEvent] {
     converted(index.events(covering: days, userZone: userZone))
   }
 
-  func daysWithEvents(in days: ClosedRange<Day>) -> Set<Day> {
+  func daysWithEvents(in days: ClosedRange<Day>) -> DaySet {
     index.daysWithEvents(in: days, userZone: userZone, calendars: shown)
   }
 
@@ -91,7 +91,6 @@ final class IndexEventSource: EventSource {
       if upcoming && !keptUpcoming { chosen[key] = event }
       if !upcoming && !keptUpcoming { chosen[key] = event }  // a later past one
     }
-    let zone = userZone
-    return chosen.values.sorted { startOrder($0, $1, userZone: zone) }
+    return startOrdered(Array(chosen.values), userZone: userZone)
   }
 }

@@ -39,18 +39,18 @@ final class Pager {
   }
   /// The days with events of the window they were looked up for: a step inside the window
   /// looks up nothing again.
-  private var eventDays: (window: ClosedRange<Day>, days: Set<Day>)?
+  private var eventDays: DaySet?
 
   init(store: NoteStore) {
     self.store = store
   }
 
   /// The days of `window` that have events, looked up once per window.
-  func daysWithEvents(in window: ClosedRange<Day>) -> Set<Day> {
-    guard let events else { return [] }
-    if let eventDays, eventDays.window == window { return eventDays.days }
+  func daysWithEvents(in window: ClosedRange<Day>) -> DaySet {
+    guard let events else { return DaySet(in: window) }
+    if let eventDays, eventDays.range == window { return eventDays }
     let days = events.daysWithEvents(in: window)
-    eventDays = (window, days)
+    eventDays = days
     return days
   }
 
@@ -150,7 +150,8 @@ final class Pager {
     let dataSource = controller.dataSource
     let items = controller.window.items
     let eventDays =
-      events == nil || items.isEmpty ? [] : daysWithEvents(in: items[0]...items[items.count - 1])
+      events == nil || items.isEmpty
+      ? DaySet.empty : daysWithEvents(in: items[0]...items[items.count - 1])
     let menu = MenuModel(
       days: controller.window.items, selectedIndex: controller.selectedIndex,
       hasDaysBefore: controller.window.hasItemsBefore,

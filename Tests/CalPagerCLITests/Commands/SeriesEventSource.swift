@@ -30,8 +30,7 @@ final class SeriesEventSource: EventSource {
         }
       }
     }
-    let zone = userZone
-    return found.sorted { pageOrder($0, $1, userZone: zone) }
+    return pageOrdered(found, userZone: userZone)
   }
 
   func firstDayWithEvents(after day: Day) -> Day? {
@@ -96,8 +95,7 @@ final class SeriesEventSource: EventSource {
         }
       }
     }
-    let zone = userZone
-    return found.sorted { startOrder($0, $1, userZone: zone) }
+    return startOrdered(found, userZone: userZone)
   }
 
   /// The instant `day` starts in the user's zone.
