@@ -64,7 +64,7 @@ extension EventCalendars {
     for day in days.everyDay where !marked.contains(day) {
       let dayWindow = Self.window(day...day, userZone: userZone)
       try? index.occurrenceTimes(
-        mayOverlap: dayWindow, calendars: names, recurring: months.expanded
+        mayOverlap: dayWindow, calendars: names, kept: months.kept
       ) { start, end in
         guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
           return true
@@ -109,7 +109,7 @@ extension EventCalendars {
     guard let index else { return }
     var going = true
     try? index.occurrences(
-      mayOverlap: window, calendars: readNames, recurring: months.expanded,
+      mayOverlap: window, calendars: readNames, kept: months.kept,
       times: { Self.overlaps(start: $0, end: $1, window, userZone: userZone) },
       { kept in
         going = body(

@@ -42,20 +42,28 @@ extension EventCalendars {
     /// Whether an event keeps spans in them instead (too many occurrences to keep): the page
     /// expands those itself.
     var hasSpans: Bool
+    /// Whether any kept occurrence is long: its queries look for those too.
+    var hasLong: Bool
+
+    /// Which kept occurrences the page's queries read.
+    var kept: KeptRows { KeptRows(recurring: expanded, long: hasLong) }
   }
 
   /// Expands the months of `window` that are not yet, recording their occurrences and spans.
   ///
   /// They are not all expanded when there are too many, or the cache cannot be written.
   func expandMonths(of window: Range<Int>) -> MonthsState {
-    let none = MonthsState(expanded: false, hasSpans: false)
+    // Long occurrences may be kept: without a look, the page looks for them too.
+    let none = MonthsState(expanded: false, hasSpans: false, hasLong: true)
     guard !spansUnavailable, let index, let months = Self.months(of: window),
       months.count <= Self.expandedMonthsLimit
     else { return none }
     do {
       // The common case, a page of months seen before: one look, nothing written.
       let seen = try index.expansion(of: months)
-      if seen.expanded == months.count { return MonthsState(expanded: true, hasSpans: seen.spans) }
+      if seen.expanded == months.count {
+        return MonthsState(expanded: true, hasSpans: seen.spans, hasLong: seen.long)
+      }
       // Inside a page's snapshot nothing is written: the months are expanded before it opens,
       // and only another process forgetting them meanwhile leads here.
       guard !index.isReading else { return none }
@@ -78,7 +86,8 @@ extension EventCalendars {
         try index.addSpans(
           expansion.spans, occurrences: expansion.occurrences, expanding: missing)
       }
-      return MonthsState(expanded: true, hasSpans: try index.expansion(of: months).spans)
+      let expanded = try index.expansion(of: months)
+      return MonthsState(expanded: true, hasSpans: expanded.spans, hasLong: expanded.long)
     } catch {
       spansUnavailable = true
       return none

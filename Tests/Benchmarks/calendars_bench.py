@@ -8,7 +8,7 @@ against khal 0.14 on the same vdirs, side by side in one run.
 The calendars are `CalendarsBenchmark DIR --write-only`'s: 10^4 event files in three vdirs of
 3,333, a fifth recurring (daily, weekly with an exception, monthly by weekday, yearly; most
 ending), in UTC, Europe/Berlin, America/New_York and floating time, over 2020-2027. They sit
-beside bench.py's database of 10^6 notes, with the selection on 2024-05-15 (a typical day: 26
+beside bench.py's database of 10^6 notes, with the selection on 2024-05-15 (a typical day: 15
 events). Everything runs with TZ=Europe/Berlin; khal gets the same zone and the same vdirs.
 
 Rows:

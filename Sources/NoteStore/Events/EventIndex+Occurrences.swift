@@ -67,6 +67,21 @@ package struct KeptEvent: Sendable {
   }
 }
 
+/// What the kept occurrences around a page hold: which of them its queries read.
+package struct KeptRows: Sendable {
+  /// Whether the occurrences of the months expanded are read (else only those kept with the
+  /// files of events that do not recur).
+  package var recurring: Bool
+  /// Whether any occurrence is longer than `EventIndex.longOccurrence`: those are found by a
+  /// query of their own, run only then.
+  package var long: Bool
+
+  package init(recurring: Bool, long: Bool) {
+    self.recurring = recurring
+    self.long = long
+  }
+}
+
 /// A kept occurrence as a page reads it: its calendar and event, and whether its file no longer
 /// parses.
 package struct IndexedOccurrence: Sendable {
@@ -119,8 +134,8 @@ extension EventIndex {
   /// The kept occurrences that show whose bounds meet `window` (instants), of the calendars
   /// `names`, and whose times pass `times`.
   ///
-  /// Those of events that do not recur, and with `recurring` those of the months expanded.
-  /// `body` returns false to stop.
+  /// Those of events that do not recur, and with `kept.recurring` those of the months
+  /// expanded. `body` returns false to stop.
   ///
   /// `times` sees an occurrence's start and end before anything else of it is read: the
   /// bounds hold in every zone, so some of what they find is not in the window in the user's.
@@ -128,14 +143,14 @@ extension EventIndex {
   /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window, read in
   ///   the order they are stored: no other row is visited.
   package func occurrences(
-    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
     times: (_ start: OccurrenceTime, _ end: OccurrenceTime) -> Bool,
     _ body: (IndexedOccurrence) -> Bool
   ) throws {
     try forEachKept(
       "calendar, uid, stale, start_kind, start, end_kind, end, rid_kind, rid, override, "
         + "summary, location, description, status", mayOverlap: window, calendars: names,
-      recurring: recurring
+      kept: kept
     ) { row in
       func time(_ kind: Int32, _ value: Int32) -> OccurrenceTime? {
         row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).flatMap {
@@ -170,53 +185,92 @@ extension EventIndex {
   /// - Complexity: as `occurrences(mayOverlap:…)`, four columns a row; a look that stops at
   ///   the first that covers the window reads a row or two.
   package func occurrenceTimes(
-    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool,
+    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
     _ body: (_ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
     try forEachKept(
-      "start_kind, start, end_kind, end", mayOverlap: window, calendars: names,
-      recurring: recurring, latestFirst: true
+      "calendar, start_kind, start, end_kind, end", mayOverlap: window, calendars: names,
+      kept: kept, latestFirst: true
     ) { row in
-      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 0)),
-        let endKind = StoredTime.Kind(rawValue: row.int(at: 2))
+      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
+        let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
       else { return true }
       return body(
-        StoredTime(kind: startKind, value: row.int(at: 1)),
-        StoredTime(kind: endKind, value: row.int(at: 3)))
+        StoredTime(kind: startKind, value: row.int(at: 2)),
+        StoredTime(kind: endKind, value: row.int(at: 4)))
     }
   }
 
-  /// Runs `row` on `columns` of the kept occurrences that show whose bounds meet `window`, of
-  /// the calendars `names`, while it returns true; with `recurring`, those of the months
-  /// expanded too.
+  /// Runs `row` on `columns` (the first of them `calendar`) of the kept occurrences that show
+  /// whose bounds meet `window`, of the calendars `names`, while it returns true.
   ///
   /// An occurrence no longer than `longOccurrence` starts at most that long before the window:
-  /// a range of the table's key; the few longer ones have an index of their own.
+  /// a range of the table's key; the longer ones, when `kept` says there are any, are found
+  /// after them, by an index of their own. With `latestFirst`, the rows of the key's range
+  /// come from its end (a sorted read of the key, no sort).
   ///
-  /// With `latestFirst`, the rows of the key's range come from its end (a sorted read of the
-  /// key, no sort), then the long ones.
+  /// The queries are kept simple (each costs a process its preparing, more than its rows):
+  /// the calendars are tested here, on the rows found.
   private func forEachKept(
     _ columns: String, mayOverlap window: Range<Int>, calendars names: [String],
-    recurring: Bool, latestFirst: Bool = false, _ row: (Statement) throws -> Bool
+    kept: KeptRows, latestFirst: Bool = false, _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
-    // The calendars as `=` tests, not `IN (…)`: a list of three or more would make SQLite
-    // build a table of it each time the query runs.
-    let filter =
-      "AND hidden = 0 " + (recurring ? "" : "AND month IS NULL ") + "AND ("
-      + names.indices.map { "calendar = ?\(4 + $0)" }.joined(separator: " OR ") + ")"
-    let short =
-      "SELECT \(columns) FROM occurrences WHERE low >= ?3 AND low < ?1 AND high >= ?2 "
-      + "AND NOT (\(Self.longTest)) \(filter)"
-    let statement = try database.prepare(
-      (latestFirst ? "SELECT * FROM (\(short) ORDER BY low DESC)" : short)
-        + " UNION ALL SELECT \(columns) FROM occurrences "
-        + "WHERE \(Self.longTest) AND low < ?1 AND high >= ?2 \(filter)")
-    try statement.forEachRowWhile(
-      [
-        .int(window.upperBound), .int(window.lowerBound),
-        .int(window.lowerBound - Self.longOccurrence),
-      ] + names.map { .text($0) }, row)
+    let values: [DatabaseValue] = [
+      .int(window.upperBound), .int(window.lowerBound),
+      .int(window.lowerBound - Self.longOccurrence),
+    ]
+    for long in kept.long ? [false, true] : [false] {
+      let shape = KeptShape(
+        columns: columns, recurring: kept.recurring, long: long, latestFirst: latestFirst)
+      var going = true
+      // The long ones' query has no use for the third parameter (nor may it be bound).
+      try database.prepare(keptSQL(shape)).forEachRowWhile(Array(values.prefix(long ? 2 : 3))) {
+        found in
+        let shown = found.withBytes(at: 0) { calendar in
+          names.contains { $0.utf8.elementsEqual(calendar) }
+        }
+        guard shown else { return true }
+        going = try row(found)
+        return going
+      }
+      guard going else { return }
+    }
+  }
+
+  /// The text of the query of kept occurrences of `shape`: each shape's is made once, and the
+  /// connection's statement cache then finds its statement by the same storage (a page asks
+  /// the same few again and again, a look a day).
+  private func keptSQL(_ shape: KeptShape) -> String {
+    if let known = keptQueries.first(where: { $0.shape == shape }) { return known.sql }
+    let sql = shape.sql()
+    keptQueries.append(KeptQuery(shape: shape, sql: sql))
+    return sql
+  }
+
+  /// What a query of kept occurrences asks for: which columns, of which rows, in which order.
+  struct KeptShape: Equatable {
+    let columns: String
+    let recurring: Bool
+    let long: Bool
+    let latestFirst: Bool
+
+    /// The query: its parameters are the window's end and start, and the start less
+    /// `longOccurrence`.
+    func sql() -> String {
+      let range =
+        long
+        ? "\(EventIndex.longTest) AND low < ?1 AND high >= ?2"
+        : "low >= ?3 AND low < ?1 AND high >= ?2 AND NOT (\(EventIndex.longTest))"
+      return "SELECT \(columns) FROM occurrences WHERE \(range) AND hidden = 0"
+        + (recurring ? "" : " AND month IS NULL") + (latestFirst ? " ORDER BY low DESC" : "")
+    }
+  }
+
+  /// A query of kept occurrences made: its shape and its text.
+  struct KeptQuery {
+    let shape: KeptShape
+    let sql: String
   }
 
   /// The longest an occurrence's bounds may be and be found by the range of the table's key

@@ -88,15 +88,19 @@ extension EventIndex {
     return months
   }
 
-  /// How many of `months` are expanded, and whether an event keeps spans in any of them
-  /// (one with too many occurrences there to keep): one look at what a page needs.
-  package func expansion(of months: ClosedRange<Int>) throws -> (expanded: Int, spans: Bool) {
-    var result = (expanded: 0, spans: false)
+  /// How many of `months` are expanded, whether an event keeps spans in any of them (one
+  /// with too many occurrences there to keep), and whether any kept occurrence is long
+  /// (`longOccurrence`): one look at what a page needs.
+  package func expansion(of months: ClosedRange<Int>) throws -> (
+    expanded: Int, spans: Bool, long: Bool
+  ) {
+    var result = (expanded: 0, spans: false, long: false)
     try database.prepare(
       "SELECT (SELECT count(*) FROM expanded_months WHERE month BETWEEN ?1 AND ?2), "
-        + "EXISTS (SELECT 1 FROM spans WHERE month BETWEEN ?1 AND ?2)"
+        + "EXISTS (SELECT 1 FROM spans WHERE month BETWEEN ?1 AND ?2), "
+        + "EXISTS (SELECT 1 FROM occurrences WHERE \(Self.longTest))"
     ).forEachRow([.int(months.lowerBound), .int(months.upperBound)]) { row in
-      result = (row.int(at: 0), row.int(at: 1) != 0)
+      result = (row.int(at: 0), row.int(at: 1) != 0, row.int(at: 2) != 0)
     }
     return result
   }

@@ -40,6 +40,8 @@ package final class EventIndex {
   let database: Database
   /// The file's path.
   package let path: String
+  /// The queries of kept occurrences made so far (`forEachKept`).
+  var keptQueries: [KeptQuery] = []
 
   private init(database: Database, path: String) {
     self.database = database
