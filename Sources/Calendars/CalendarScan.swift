@@ -96,40 +96,45 @@ struct CalendarScan {
         known: file.map { ($0.stamp, $0.failure) }, touched: &touched)
       try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
     case .folder(let stamp):
-      guard let entries = Self.list(source.path) else {
+      guard let listing = Self.list(source.path) else {
         unlistable[source.name] = "the folder cannot be listed: \(String(cString: strerror(errno)))"
         return
       }
       let known = try index.fileStamps(of: source.name)
       touched.fresh = known.isEmpty
-      // Both in the order of their paths' bytes: one walk pairs them.
-      var next = 0
-      for (path, entry) in entries {
-        while next < known.count, Self.precedes(known[next].path, path) {
-          touched.add(try index.removeFile(calendar: source.name, path: known[next].path))
-          next += 1
+      // The listing paired with the files known by path: a folder of thousands is listed when
+      // one file in it changed, and only what changed is then sorted and read.
+      var place = [String: Int](minimumCapacity: listing.count)
+      for (at, entry) in listing.enumerated() { place[entry.path] = at }
+      var knownAt = [Int?](repeating: nil, count: listing.count)
+      for (at, file) in known.enumerated() {
+        if let listed = place[file.path] {
+          knownAt[listed] = at
+        } else {
+          touched.add(try index.removeFile(calendar: source.name, path: file.path))
         }
-        var file: (stamp: PathStamp, failure: String?)?
-        if next < known.count, Self.order(known[next].path, path) == 0 {
-          file = (known[next].stamp, known[next].failure)
-          next += 1
+      }
+      let changed = listing.indices.filter { at in
+        guard let old = knownAt[at].map({ known[$0] }) else { return true }
+        switch listing[at].entry {
+        case .failure(let reason): return old.failure != reason
+        case .file(let fileStamp): return !Self.isSameVersion(fileStamp, old.stamp)
         }
+      }
+      for at in changed.sorted(by: { Self.precedes(listing[$0].path, listing[$1].path) }) {
+        let (path, entry) = listing[at]
+        let file = knownAt[at].map { (known[$0].stamp, known[$0].failure) }
         switch entry {
         case .failure(let reason):
-          if file?.failure != reason {
-            notices.append("\(source.name): cannot read '\(path)': \(reason)")
-            try index.markFailing(
-              calendar: source.name, path: path,
-              stamp: PathStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
-              reason: reason)
-          }
+          notices.append("\(source.name): cannot read '\(path)': \(reason)")
+          try index.markFailing(
+            calendar: source.name, path: path,
+            stamp: PathStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
+            reason: reason)
         case .file(let fileStamp):
           try updateFile(
             source.name, path: path, stamp: fileStamp, known: file, touched: &touched)
         }
-      }
-      for file in known[next...] {
-        touched.add(try index.removeFile(calendar: source.name, path: file.path))
       }
       try index.setCalendarStamp(source.name, path: source.path, stamp: stamp)
     }
@@ -157,23 +162,17 @@ struct CalendarScan {
     }
   }
 
-  /// Whether path `left` comes before `right` in the order of their bytes (SQLite's `BINARY`).
-  static func precedes(_ left: String, _ right: String) -> Bool { order(left, right) < 0 }
+  /// Whether path `left` comes before `right` in the order of their bytes: the order files are
+  /// read in, and SQLite's (`BINARY`).
+  static func precedes(_ left: String, _ right: String) -> Bool {
+    left.utf8.lexicographicallyPrecedes(right.utf8)
+  }
 
-  /// The order of paths `left` and `right` by their bytes: negative, zero (the same bytes,
-  /// not merely canonically equivalent text: two files) or positive.
-  static func order(_ left: String, _ right: String) -> Int {
-    var left = left
-    var right = right
-    return left.withUTF8 { a in
-      right.withUTF8 { b in
-        guard let first = a.baseAddress, let second = b.baseAddress else {
-          return a.count - b.count
-        }
-        let shared = memcmp(first, second, min(a.count, b.count))
-        return shared != 0 ? Int(shared) : a.count - b.count
-      }
-    }
+  /// Whether a file stat-ed as `stamp` is the version recorded as `recorded`: the same inode,
+  /// size and times (a folder's device is not recorded per file).
+  static func isSameVersion(_ stamp: PathStamp, _ recorded: PathStamp) -> Bool {
+    stamp.inode == recorded.inode && stamp.size == recorded.size
+      && stamp.modified == recorded.modified && stamp.changed == recorded.changed
   }
 
   /// Reads the file `path` again unless its stamp is the one recorded (`known`).
@@ -181,11 +180,7 @@ struct CalendarScan {
     _ calendar: String, path: String, stamp: PathStamp,
     known: (stamp: PathStamp, failure: String?)?, touched: inout TouchedUIDs
   ) throws {
-    if let known, known.stamp.inode == stamp.inode, known.stamp.size == stamp.size,
-      known.stamp.modified == stamp.modified, known.stamp.changed == stamp.changed
-    {
-      return
-    }
+    if let known, Self.isSameVersion(stamp, known.stamp) { return }
     switch Self.read(path) {
     case .failure(let reason):
       try fail(calendar, path: path, stamp: stamp, reason: reason, known: known?.failure)
@@ -255,20 +250,26 @@ struct CalendarScan {
   }
 
   /// The `.ics` entries of folder `path` (hidden ones left out: a sync's temporary files),
-  /// each with its stamp or why it cannot be read, in the order of their paths' bytes; nil
-  /// (and `errno`) when the folder cannot be listed.
-  static func list(_ path: String) -> [(String, Entry)]? {
+  /// each with its stamp or why it cannot be read, in the folder's order; nil (and `errno`)
+  /// when the folder cannot be listed.
+  static func list(_ path: String) -> [(path: String, entry: Entry)]? {
     guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
     let descriptor = dirfd(directory)
-    var entries: [(String, Entry)] = []
+    let folder = path.hasSuffix("/") ? path : path + "/"
+    var entries: [(path: String, entry: Entry)] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+      // Picked by their bytes: a folder of thousands is listed when one file changed.
+      let picked = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> String? in
         let bytes = raw.bindMemory(to: UInt8.self)
-        return String(decoding: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)], as: UTF8.self)
+        let count = bytes.firstIndex(of: 0) ?? bytes.count
+        guard count > 4, bytes[0] != UInt8(ascii: "."),
+          bytes[count - 4..<count].elementsEqual(".ics".utf8)
+        else { return nil }
+        return String(decoding: bytes[..<count], as: UTF8.self)
       }
-      guard name.hasSuffix(".ics"), !name.hasPrefix(".") else { continue }
-      let full = (path.hasSuffix("/") ? path : path + "/") + name
+      guard let name = picked else { continue }
+      let full = folder + name
       var info = stat()
       guard fstatat(descriptor, name, &info, 0) == 0 else {
         if errno == ENOENT {
@@ -292,7 +293,7 @@ struct CalendarScan {
       }
       entries.append((full, .file(stamp(info, isFolder: false))))
     }
-    return entries.sorted { precedes($0.0, $1.0) }
+    return entries
   }
 
   enum ReadResult {

@@ -41,15 +41,12 @@ extension EventCalendars {
     in days: ClosedRange<Day>, userZone: any ZoneRules, calendars shown: Set<String>
   ) -> DaySet {
     let none = DaySet(in: days)
-    guard let index else { return none }
     let names = readNames.filter { shown.contains($0) }
     guard !names.isEmpty else { return none }
     let window = Self.window(days, userZone: userZone)
-    let months = expandMonths(of: window)
-    return
-      (try? index.reading {
-        marks(of: days, names: names, window: window, months: months, userZone: userZone)
-      }) ?? none
+    return readingPage(window) { months in
+      marks(of: days, names: names, window: window, months: months, userZone: userZone)
+    } ?? none
   }
 
   /// `daysWithEvents`'s looks, in the snapshot it opened.
@@ -93,10 +90,8 @@ extension EventCalendars {
     covering days: ClosedRange<Day>, userZone: any ZoneRules,
     _ body: (DayOccurrence) -> Bool
   ) {
-    guard let index else { return }
     let window = Self.window(days, userZone: userZone)
-    let months = expandMonths(of: window)
-    try? index.reading {
+    _ = readingPage(window) { months in
       forEachOccurrence(in: window, of: days, months: months, userZone: userZone, body)
     }
   }

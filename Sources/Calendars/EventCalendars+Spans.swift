@@ -49,17 +49,48 @@ extension EventCalendars {
     var kept: KeptRows { KeptRows(recurring: expanded, long: hasLong) }
   }
 
+  /// What the months of a page hold when they cannot be expanded: every recurring event is
+  /// then expanded by the page, and long occurrences are looked for (without a look, there
+  /// may be some).
+  static let unexpanded = MonthsState(expanded: false, hasSpans: false, hasLong: true)
+
+  /// Runs `body` in one snapshot of the index, given what the months of `window` hold; those
+  /// not yet expanded are expanded first (a write, outside the snapshot).
+  ///
+  /// The common case, a page of months seen before, costs one snapshot: the look at the
+  /// months and the page's queries share it.
+  func readingPage<Result>(_ window: Range<Int>, _ body: (MonthsState) -> Result) -> Result? {
+    guard let index else { return nil }
+    let seen = try? index.reading { () -> Result? in
+      guard let months = expandedState(of: window) else { return nil }
+      return body(months)
+    }
+    // (`try?` flattens: nil both when the months are to expand and when the index failed.)
+    if let seen { return seen }
+    let months = expandMonths(of: window)
+    return try? index.reading { body(months) }
+  }
+
+  /// What the months of `window` hold when they are all expanded (or cannot be); nil when
+  /// some are still to expand.
+  private func expandedState(of window: Range<Int>) -> MonthsState? {
+    guard !spansUnavailable, let index, let months = Self.months(of: window),
+      months.count <= Self.expandedMonthsLimit
+    else { return Self.unexpanded }
+    guard let seen = try? index.expansion(of: months) else { return Self.unexpanded }
+    guard seen.expanded == months.count else { return nil }
+    return MonthsState(expanded: true, hasSpans: seen.spans, hasLong: seen.long)
+  }
+
   /// Expands the months of `window` that are not yet, recording their occurrences and spans.
   ///
   /// They are not all expanded when there are too many, or the cache cannot be written.
   func expandMonths(of window: Range<Int>) -> MonthsState {
-    // Long occurrences may be kept: without a look, the page looks for them too.
-    let none = MonthsState(expanded: false, hasSpans: false, hasLong: true)
+    let none = Self.unexpanded
     guard !spansUnavailable, let index, let months = Self.months(of: window),
       months.count <= Self.expandedMonthsLimit
     else { return none }
     do {
-      // The common case, a page of months seen before: one look, nothing written.
       let seen = try index.expansion(of: months)
       if seen.expanded == months.count {
         return MonthsState(expanded: true, hasSpans: seen.spans, hasLong: seen.long)

@@ -80,18 +80,19 @@ enum TextInput {
   /// Reads `descriptor` to its end as UTF-8 text.
   ///
   /// - Throws: `CLIError` when it cannot be read or is not valid UTF-8.
-  static func readAll(_ descriptor: Int32) throws -> String {
-    let bytes = try readBytes(descriptor)
+  static func readAll(_ descriptor: Int32, sizeHint: Int = 1 << 16) throws -> String {
+    let bytes = try readBytes(descriptor, sizeHint: sizeHint)
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw CLIError.cannotRead(name: "the note's text", reason: "it is not valid UTF-8 text")
     }
     return text
   }
 
-  /// Reads `descriptor` to its end.
-  static func readBytes(_ descriptor: Int32) throws -> [UInt8] {
+  /// Reads `descriptor` to its end, in chunks of `sizeHint` bytes (a file's size, plus one to
+  /// see its end at once) up to 64 KiB.
+  static func readBytes(_ descriptor: Int32, sizeHint: Int = 1 << 16) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var chunk = [UInt8](repeating: 0, count: min(max(sizeHint, 1), 1 << 16))
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {

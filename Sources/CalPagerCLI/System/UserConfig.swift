@@ -60,12 +60,15 @@ struct UserConfig: Equatable {
     }
     defer { close(descriptor) }
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    let known = fstat(descriptor, &status) == 0
+    if known, status.st_mode & S_IFMT == S_IFDIR {
       throw .badConfig(path: path, line: nil, problem: "it is a directory, not a file")
     }
     let text: String
     do {
-      text = try TextInput.readAll(descriptor)
+      // Read in one call of its size: a page reads the file each time.
+      text = try TextInput.readAll(
+        descriptor, sizeHint: known ? Int(status.st_size) + 1 : 1 << 16)
     } catch {
       throw .badConfig(path: path, line: nil, problem: "it is not readable UTF-8 text")
     }

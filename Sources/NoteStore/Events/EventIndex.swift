@@ -53,11 +53,12 @@ package final class EventIndex {
   ///
   /// - Throws: `DatabaseError` when no index can be made there (a read-only folder).
   package static func open(path: String) throws -> EventIndex {
-    try makeParentDirectories(of: path)
     do {
       return try openExisting(path: path)
     } catch {
-      // A cache: whatever is wrong with it, it is made again.
+      // Its folders not made yet (the first command that reads calendars), or a file that is
+      // no usable index: a cache, made again whatever is wrong with it.
+      try makeParentDirectories(of: path)
       unlink(path)
       unlink(path + "-journal")
       return try openExisting(path: path)
@@ -66,8 +67,6 @@ package final class EventIndex {
 
   private static func openExisting(path: String) throws -> EventIndex {
     let database = try Database(path: path, mode: .readWriteCreate)
-    // SQLite gives its journal the file's mode: 0600, as the notes database's own.
-    if path != ":memory:" { chmod(path, 0o600) }
     // A process crash leaves the rollback journal to undo a half write; a power loss may
     // leave a damaged file, which the next open rebuilds: the cache never syncs to disk.
     try database.execute("PRAGMA synchronous = OFF")
@@ -79,6 +78,10 @@ package final class EventIndex {
     // there, fails here.
     let version = try database.scalarInt("PRAGMA user_version") ?? 0
     if version == 0 {
+      // A file just made: readable by its owner alone (SQLite gives its journal the file's
+      // mode), as the notes database. An existing one keeps its mode: no inode is written on
+      // every command.
+      if path != ":memory:" { chmod(path, 0o600) }
       try database.write(.retrying) { database in
         // Another process may have made it meanwhile.
         guard try database.scalarInt("PRAGMA user_version") == 0 else { return }
