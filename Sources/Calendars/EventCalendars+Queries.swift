@@ -14,22 +14,51 @@ extension EventCalendars {
   ///   recur, and of recurring ones in the months expanded); only an event with too many
   ///   occurrences to keep is parsed and expanded.
   public func events(covering days: ClosedRange<Day>, userZone: any ZoneRules) -> [DayOccurrence] {
+    events(covering: days, userZone: userZone, withFirstDays: true) { first, second in
+      first.firstDay != second.firstDay
+        ? first.firstDay! < second.firstDay! : first.precedesOnPage(second)
+    }
+  }
+
+  /// The occurrences that cover any of `days` in `userZone`, in the order `precedes` gives
+  /// their placements there (nil: alike), then by calendar, summary and `UID`; with
+  /// `withFirstDays`, the placements hold their first days.
+  ///
+  /// What a page asks for in the order it lists them: placed and sorted once.
+  public func events(
+    covering days: ClosedRange<Day>, userZone: any ZoneRules, withFirstDays: Bool = false,
+    orderedBy precedes: (OccurrencePlacement, OccurrencePlacement) -> Bool?
+  ) -> [DayOccurrence] {
     var found: [DayOccurrence] = []
     forEachOccurrence(covering: days, userZone: userZone) {
       found.append($0)
       return true
     }
-    // An occurrence reaching into two months expanded is kept with each (or kept with one and
-    // expanded again with the other, for an event too busy in it to keep): in page order the
-    // two are neighbours, and the second goes.
-    var previous: DayOccurrence?
-    return Self.ordered(found, userZone: userZone).filter { occurrence in
-      defer { previous = occurrence }
-      guard let previous else { return true }
-      return previous.calendar != occurrence.calendar || previous.uid != occurrence.uid
-        || previous.occurrence.start != occurrence.occurrence.start
-        || previous.occurrence.recurrenceID != occurrence.occurrence.recurrenceID
+    let placements = found.map {
+      OccurrencePlacement($0.occurrence, in: userZone, withFirstDay: withFirstDays)
     }
+    let order = found.indices.sorted { left, right in
+      if let order = precedes(placements[left], placements[right]) { return order }
+      let (one, other) = (found[left], found[right])
+      return (one.calendar, one.occurrence.fields.summary ?? "", one.uid)
+        < (other.calendar, other.occurrence.fields.summary ?? "", other.uid)
+    }
+    // An occurrence reaching into two months expanded is kept with each (or kept with one and
+    // expanded again with the other, for an event too busy in it to keep): sorted, the two
+    // are neighbours, and the second goes.
+    var events: [DayOccurrence] = []
+    events.reserveCapacity(order.count)
+    for at in order {
+      let occurrence = found[at]
+      if let previous = events.last, previous.calendar == occurrence.calendar,
+        previous.uid == occurrence.uid, previous.occurrence.start == occurrence.occurrence.start,
+        previous.occurrence.recurrenceID == occurrence.occurrence.recurrenceID
+      {
+        continue
+      }
+      events.append(occurrence)
+    }
+    return events
   }
 
   /// The days of `days` that an occurrence of the calendars `shown` covers in `userZone`.
@@ -275,26 +304,5 @@ extension EventCalendars {
       days.upperBound.next.map { userZone.instant(of: LocalDateTime(day: $0, secondOfDay: 0)) }
       ?? userZone.instant(of: LocalDateTime(day: .last, secondOfDay: 86_399)) + 1
     return start..<max(start, end)
-  }
-
-  /// By first day, all-day first, then by start, end, calendar and summary.
-  ///
-  /// - Complexity: O(n log n) comparisons of numbers; each occurrence is placed in the zone
-  ///   once.
-  static func ordered(_ occurrences: [DayOccurrence], userZone: any ZoneRules)
-    -> [DayOccurrence]
-  {
-    let placements = occurrences.map {
-      OccurrencePlacement($0.occurrence, in: userZone, withFirstDay: true)
-    }
-    return occurrences.indices.sorted { left, right in
-      let (first, second) = (placements[left], placements[right])
-      if first.firstDay != second.firstDay { return first.firstDay! < second.firstDay! }
-      if let order = first.precedesOnPage(second) { return order }
-      let (one, other) = (occurrences[left], occurrences[right])
-      return (one.calendar, one.occurrence.fields.summary ?? "", one.uid)
-        < (other.calendar, other.occurrence.fields.summary ?? "", other.uid)
-    }
-    .map { occurrences[$0] }
   }
 }

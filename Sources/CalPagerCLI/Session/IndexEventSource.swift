@@ -37,16 +37,15 @@ final class IndexEventSource: EventSource {
       })
   }
 
-  /// `occurrences` as pages take them, of shown calendars, in page order.
+  /// `occurrences` as pages take them, of shown calendars, in their order.
   private func converted(_ occurrences: [DayOccurrence]) -> [DayEvent] {
-    pageOrdered(
-      occurrences.filter { shown.contains($0.calendar) }
-        .map { DayEvent(calendar: $0.calendar, uid: $0.uid, occurrence: $0.occurrence) },
-      userZone: userZone)
+    occurrences.filter { shown.contains($0.calendar) }
+      .map { DayEvent(calendar: $0.calendar, uid: $0.uid, occurrence: $0.occurrence) }
   }
 
   func events(covering days: ClosedRange<Day>) -> [DayEvent] {
-    converted(index.events(covering: days, userZone: userZone))
+    // In page order as the index sorts them: placed in the zone and sorted once.
+    converted(index.events(covering: days, userZone: userZone) { $0.precedesOnPage($1) })
   }
 
   func daysWithEvents(in days: ClosedRange<Day>) -> DaySet {
