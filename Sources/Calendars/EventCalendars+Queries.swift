@@ -34,6 +34,42 @@ extension EventCalendars {
       found.append($0)
       return true
     }
+    return Self.ordered(found, userZone: userZone, withFirstDays: withFirstDays, by: precedes)
+  }
+
+  /// A day page's occurrences (`events(covering:userZone:orderedBy:)` of `days`) and its
+  /// menu's marks (`daysWithEvents(in:userZone:calendars:)` of `menu`), read in one snapshot.
+  public func page(
+    covering days: ClosedRange<Day>, marking menu: ClosedRange<Day>, userZone: any ZoneRules,
+    calendars shown: Set<String>,
+    orderedBy precedes: (OccurrencePlacement, OccurrencePlacement) -> Bool?
+  ) -> (events: [DayOccurrence], marks: DaySet) {
+    let names = readNames.filter { shown.contains($0) }
+    let window = Self.window(days, userZone: userZone)
+    let menuWindow = Self.window(menu, userZone: userZone)
+    var found: [DayOccurrence] = []
+    let marked =
+      readingPage(
+        min(
+          window.lowerBound, menuWindow.lowerBound)..<max(window.upperBound, menuWindow.upperBound)
+      ) { months in
+        forEachOccurrence(in: window, of: days, months: months, userZone: userZone) {
+          found.append($0)
+          return true
+        }
+        return names.isEmpty
+          ? DaySet(in: menu)
+          : marks(of: menu, names: names, window: menuWindow, months: months, userZone: userZone)
+      } ?? DaySet(in: menu)
+    return (Self.ordered(found, userZone: userZone, withFirstDays: false, by: precedes), marked)
+  }
+
+  /// `found` in the order `precedes` gives their placements in `userZone`, then by calendar,
+  /// summary and `UID`, each occurrence once.
+  private static func ordered(
+    _ found: [DayOccurrence], userZone: any ZoneRules, withFirstDays: Bool,
+    by precedes: (OccurrencePlacement, OccurrencePlacement) -> Bool?
+  ) -> [DayOccurrence] {
     let placements = found.map {
       OccurrencePlacement($0.occurrence, in: userZone, withFirstDay: withFirstDays)
     }

@@ -50,6 +50,9 @@ protocol EventSource: AnyObject {
   func events(covering days: ClosedRange<Day>) -> [DayEvent]
   /// The days of `days` that an occurrence covers: what menus and grids mark.
   func daysWithEvents(in days: ClosedRange<Day>) -> DaySet
+  /// A day page's occurrences (`events(covering:)` of `day`) and its menu's marks
+  /// (`daysWithEvents(in:)` of `menu`), looked up together.
+  func page(of day: Day, menu: ClosedRange<Day>) -> (events: [DayEvent], marks: DaySet)
   /// The first day after `day` on which an occurrence is under way; nil when none is found
   /// (within the source's search bounds).
   func firstDayWithEvents(after day: Day) -> Day?
@@ -70,6 +73,11 @@ extension EventSource {
   /// The calendar named `name`, if it is shown.
   func calendar(named name: String) -> EventCalendar? {
     calendars.first { $0.name == name }
+  }
+
+  /// `events(covering:)` of `day` and `daysWithEvents(in:)` of `menu`, one after the other.
+  func page(of day: Day, menu: ClosedRange<Day>) -> (events: [DayEvent], marks: DaySet) {
+    (events(covering: day...day), daysWithEvents(in: menu))
   }
 
   /// The days of `days` that have events, from one look at the whole range.

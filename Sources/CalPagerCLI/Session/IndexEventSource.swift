@@ -48,6 +48,14 @@ final class IndexEventSource: EventSource {
     converted(index.events(covering: days, userZone: userZone) { $0.precedesOnPage($1) })
   }
 
+  func page(of day: Day, menu: ClosedRange<Day>) -> (events: [DayEvent], marks: DaySet) {
+    // One snapshot of the index for both.
+    let page = index.page(
+      covering: day...day, marking: menu, userZone: userZone, calendars: shown
+    ) { $0.precedesOnPage($1) }
+    return (converted(page.events), page.marks)
+  }
+
   func daysWithEvents(in days: ClosedRange<Day>) -> DaySet {
     index.daysWithEvents(in: days, userZone: userZone, calendars: shown)
   }

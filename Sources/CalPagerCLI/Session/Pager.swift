@@ -149,18 +149,30 @@ final class Pager {
     }
     let dataSource = controller.dataSource
     let items = controller.window.items
-    let eventDays =
-      events == nil || items.isEmpty
-      ? DaySet.empty : daysWithEvents(in: items[0]...items[items.count - 1])
+    var eventDays = DaySet.empty
+    var dayEvents: DayEvents?
+    if let events, !items.isEmpty {
+      let window = items[0]...items[items.count - 1]
+      if let known = self.eventDays, known.range == window {
+        // A step inside the window: its marks are known.
+        eventDays = known
+        dayEvents = DayEvents(source: events, day: day)
+      } else {
+        let page = events.page(of: day, menu: window)
+        eventDays = page.marks
+        self.eventDays = page.marks
+        dayEvents = DayEvents(source: events, day: day, events: page.events)
+      }
+    } else if let events {
+      dayEvents = DayEvents(source: events, day: day)
+    }
     let menu = MenuModel(
       days: controller.window.items, selectedIndex: controller.selectedIndex,
       hasDaysBefore: controller.window.hasItemsBefore,
       hasDaysAfter: controller.window.hasItemsAfter, today: today,
       noteCount: { (dataSource.noteCount(on: $0) ?? 0) + (eventDays.contains($0) ? 1 : 0) },
       itemWidths: widths(of: controller.window.items, today: today), options: menuOptions)
-    return DayPageResult(
-      menu: menu, day: day, content: content,
-      events: events.map { DayEvents(source: $0, day: day) })
+    return DayPageResult(menu: menu, day: day, content: content, events: dayEvents)
   }
 
   /// The content of `day`'s page: kept from a page shown lately, else made from `notes()`.

@@ -147,11 +147,7 @@ extension EventIndex {
     times: (_ start: OccurrenceTime, _ end: OccurrenceTime) -> Bool,
     _ body: (IndexedOccurrence) -> Bool
   ) throws {
-    try forEachKept(
-      "calendar, uid, stale, start_kind, start, end_kind, end, rid_kind, rid, override, "
-        + "summary, location, description, status", mayOverlap: window, calendars: names,
-      kept: kept
-    ) { row in
+    try forEachKept(mayOverlap: window, calendars: names, kept: kept) { row in
       func time(_ kind: Int32, _ value: Int32) -> OccurrenceTime? {
         row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).flatMap {
           StoredTime(kind: $0, value: row.int(at: value)).occurrenceTime
@@ -182,38 +178,36 @@ extension EventIndex {
   /// bounds' slack for the user's zone misled, before those that start earlier, most of which
   /// ended before it.
   ///
-  /// - Complexity: as `occurrences(mayOverlap:…)`, four columns a row; a look that stops at
-  ///   the first that covers the window reads a row or two.
+  /// - Complexity: as `occurrences(mayOverlap:…)` (the same query: one preparing serves
+  ///   both), four of its columns read a row; a look that stops at the first that covers the
+  ///   window reads a row or two.
   package func occurrenceTimes(
     mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
     _ body: (_ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
-    try forEachKept(
-      "calendar, start_kind, start, end_kind, end", mayOverlap: window, calendars: names,
-      kept: kept, latestFirst: true
-    ) { row in
-      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 1)),
-        let endKind = StoredTime.Kind(rawValue: row.int(at: 3))
+    try forEachKept(mayOverlap: window, calendars: names, kept: kept) { row in
+      guard let startKind = StoredTime.Kind(rawValue: row.int(at: 3)),
+        let endKind = StoredTime.Kind(rawValue: row.int(at: 5))
       else { return true }
       return body(
-        StoredTime(kind: startKind, value: row.int(at: 2)),
-        StoredTime(kind: endKind, value: row.int(at: 4)))
+        StoredTime(kind: startKind, value: row.int(at: 4)),
+        StoredTime(kind: endKind, value: row.int(at: 6)))
     }
   }
 
-  /// Runs `row` on `columns` (the first of them `calendar`) of the kept occurrences that show
-  /// whose bounds meet `window`, of the calendars `names`, while it returns true.
+  /// Runs `row` on the columns `keptColumns` names of the kept occurrences that show whose
+  /// bounds meet `window`, of the calendars `names`, latest first, while it returns true.
   ///
   /// An occurrence no longer than `longOccurrence` starts at most that long before the window:
-  /// a range of the table's key; the longer ones, when `kept` says there are any, are found
-  /// after them, by an index of their own. With `latestFirst`, the rows of the key's range
-  /// come from its end (a sorted read of the key, no sort).
+  /// a range of the table's key, read from its end (no sort); the longer ones, when `kept`
+  /// says there are any, are found after them, by an index of their own.
   ///
-  /// The queries are kept simple (each costs a process its preparing, more than its rows):
-  /// the calendars are tested here, on the rows found.
+  /// The queries are kept simple and few (each costs a process its preparing, more than its
+  /// rows): a page's events and its marks read the same query, and the calendars are tested
+  /// here, on the rows found.
   private func forEachKept(
-    _ columns: String, mayOverlap window: Range<Int>, calendars names: [String],
-    kept: KeptRows, latestFirst: Bool = false, _ row: (Statement) throws -> Bool
+    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
+    _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
     let values: [DatabaseValue] = [
@@ -221,8 +215,7 @@ extension EventIndex {
       .int(window.lowerBound - Self.longOccurrence),
     ]
     for long in kept.long ? [false, true] : [false] {
-      let shape = KeptShape(
-        columns: columns, recurring: kept.recurring, long: long, latestFirst: latestFirst)
+      let shape = KeptShape(recurring: kept.recurring, long: long)
       var going = true
       // The long ones' query has no use for the third parameter (nor may it be bound).
       try database.prepare(keptSQL(shape)).forEachRowWhile(Array(values.prefix(long ? 2 : 3))) {
@@ -238,6 +231,11 @@ extension EventIndex {
     }
   }
 
+  /// The columns the queries of kept occurrences read, `calendar` first.
+  static let keptColumns =
+    "calendar, uid, stale, start_kind, start, end_kind, end, rid_kind, rid, override, "
+    + "summary, location, description, status"
+
   /// The text of the query of kept occurrences of `shape`: each shape's is made once, and the
   /// connection's statement cache then finds its statement by the same storage (a page asks
   /// the same few again and again, a look a day).
@@ -248,12 +246,10 @@ extension EventIndex {
     return sql
   }
 
-  /// What a query of kept occurrences asks for: which columns, of which rows, in which order.
+  /// What a query of kept occurrences asks for: which rows.
   struct KeptShape: Equatable {
-    let columns: String
     let recurring: Bool
     let long: Bool
-    let latestFirst: Bool
 
     /// The query: its parameters are the window's end and start, and the start less
     /// `longOccurrence`.
@@ -262,8 +258,8 @@ extension EventIndex {
         long
         ? "\(EventIndex.longTest) AND low < ?1 AND high >= ?2"
         : "low >= ?3 AND low < ?1 AND high >= ?2 AND NOT (\(EventIndex.longTest))"
-      return "SELECT \(columns) FROM occurrences WHERE \(range) AND hidden = 0"
-        + (recurring ? "" : " AND month IS NULL") + (latestFirst ? " ORDER BY low DESC" : "")
+      return "SELECT \(EventIndex.keptColumns) FROM occurrences WHERE \(range) AND hidden = 0"
+        + (recurring ? "" : " AND month IS NULL") + (long ? "" : " ORDER BY low DESC")
     }
   }
 
