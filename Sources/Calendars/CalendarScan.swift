@@ -41,18 +41,10 @@ struct CalendarScan {
       }
     }
     switch info.st_mode & S_IFMT {
-    case S_IFDIR: return .folder(stamp(info, isFolder: true))
-    case S_IFREG: return .file(stamp(info, isFolder: false))
+    case S_IFDIR: return .folder(PathStamp(info, isFolder: true))
+    case S_IFREG: return .file(PathStamp(info, isFolder: false))
     default: return .unusable("neither a folder nor a file")
     }
-  }
-
-  static func stamp(_ info: stat, isFolder: Bool) -> PathStamp {
-    PathStamp(
-      device: Int(bitPattern: UInt(info.st_dev)), inode: Int(bitPattern: UInt(info.st_ino)),
-      size: isFolder ? 0 : Int(info.st_size),
-      modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
-      changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec)
   }
 
   /// Whether a calendar whose path stat-ed as `target` is as it was when `recorded` was kept:
@@ -129,7 +121,7 @@ struct CalendarScan {
           notices.append("\(source.name): cannot read '\(path)': \(reason)")
           try index.markFailing(
             calendar: source.name, path: path,
-            stamp: PathStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
+            stamp: .unknown,
             reason: reason)
         case .file(let fileStamp):
           try updateFile(
@@ -291,7 +283,7 @@ struct CalendarScan {
         entries.append((full, .failure("not a regular file")))
         continue
       }
-      entries.append((full, .file(stamp(info, isFolder: false))))
+      entries.append((full, .file(PathStamp(info, isFolder: false))))
     }
     return entries
   }

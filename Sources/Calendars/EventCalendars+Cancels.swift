@@ -29,34 +29,33 @@ extension EventCalendars {
     return instanceCancels[[calendar, uid]] ?? []
   }
 
-  /// The first occurrence of `series` (read from `event`) still under way at `instant` or
-  /// starting after it that no instance cancel names; past a `THISANDFUTURE` one, none is
-  /// left.
-  func firstShownOccurrence(
-    of series: EventSeries, _ event: IndexedEvent, endingAfter instant: Int,
+  /// The occurrence of `series` (read from `event`) nearest `instant` on `side` that no
+  /// instance cancel names.
+  ///
+  /// After: the first still under way at `instant` or starting after it; past a
+  /// `THISANDFUTURE` cancel, none is left. Before: of those that start before `instant`, the
+  /// one reaching latest; a `THISANDFUTURE` cancel moves the search before the instance it
+  /// names.
+  func shownOccurrence(
+    of series: EventSeries, _ event: IndexedEvent, beyond instant: Int, toward side: PagingSide,
     userZone: any ZoneRules
   ) -> Occurrence? {
-    shownOccurrence(of: event, from: instant) {
-      series.firstOccurrence(endingAfter: $0, userZone: userZone).occurrence
-    } resume: { found, cancel in
-      cancel.thisAndFuture
-        ? nil : max(found.end.instant(in: userZone), found.start.instant(in: userZone) + 1)
-    }
-  }
-
-  /// The occurrence of `series` (read from `event`) reaching latest among those that start
-  /// before `instant` that no instance cancel names; a `THISANDFUTURE` cancel moves the
-  /// search before the instance it names.
-  func lastShownOccurrence(
-    of series: EventSeries, _ event: IndexedEvent, startingBefore instant: Int,
-    userZone: any ZoneRules
-  ) -> Occurrence? {
-    shownOccurrence(of: event, from: instant) {
-      series.lastOccurrence(startingBefore: $0, userZone: userZone).occurrence
-    } resume: { found, cancel in
-      let start = found.start.instant(in: userZone)
-      guard cancel.thisAndFuture else { return start }
-      return min(start, Self.instant(of: cancel, in: series, userZone: userZone))
+    switch side {
+    case .after:
+      return shownOccurrence(of: event, from: instant) {
+        series.firstOccurrence(endingAfter: $0, userZone: userZone).occurrence
+      } resume: { found, cancel in
+        cancel.thisAndFuture
+          ? nil : max(found.end.instant(in: userZone), found.start.instant(in: userZone) + 1)
+      }
+    case .before:
+      return shownOccurrence(of: event, from: instant) {
+        series.lastOccurrence(startingBefore: $0, userZone: userZone).occurrence
+      } resume: { found, cancel in
+        let start = found.start.instant(in: userZone)
+        guard cancel.thisAndFuture else { return start }
+        return min(start, Self.instant(of: cancel, in: series, userZone: userZone))
+      }
     }
   }
 

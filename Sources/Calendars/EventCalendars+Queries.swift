@@ -126,7 +126,8 @@ extension EventCalendars {
     for day in days.everyDay where !marked.contains(day) {
       let dayWindow = Self.window(day...day, userZone: userZone)
       try? index.occurrenceTimes(
-        mayOverlap: dayWindow, calendars: names, kept: months.kept
+        mayOverlap: dayWindow, calendars: names, recurring: months.expanded,
+        long: months.hasLong
       ) { start, end in
         guard let start = start.occurrenceTime, let end = end.occurrenceTime else {
           return true
@@ -169,7 +170,8 @@ extension EventCalendars {
     guard let index else { return }
     var going = true
     try? index.occurrences(
-      mayOverlap: window, calendars: readNames, kept: months.kept,
+      mayOverlap: window, calendars: readNames, recurring: months.expanded,
+      long: months.hasLong,
       times: { Self.overlaps(start: $0, end: $1, window, userZone: userZone) },
       { kept in
         going = body(
@@ -211,34 +213,7 @@ extension EventCalendars {
   public func nextDayWithEvents(after day: Day, userZone: any ZoneRules, limit: Int = 366 * 100)
     -> Day?
   {
-    guard let first = day.next else { return nil }
-    let bound = day.adding(days: limit) ?? .last
-    var from = first
-    for _ in 0..<12 {
-      let to = min(from.adding(days: 30) ?? .last, bound)
-      if let earliest = edgeDayWithEvents(of: from...to, userZone: userZone, last: false) {
-        return earliest
-      }
-      guard to < bound, let next = to.next else { return nil }
-      from = next
-    }
-    let instant = Self.window(from...from, userZone: userZone).lowerBound
-    let candidates =
-      (try? index?.events(
-        mayOverlap: instant..<Int.max / 2, calendars: readNames, allRecurring: true,
-        oneOff: true)) ?? []
-    var best: Day?
-    for event in candidates {
-      for series in parsed(event) {
-        guard
-          let found = firstShownOccurrence(
-            of: series, event, endingAfter: instant - 1, userZone: userZone)
-        else { continue }
-        let covered = max(found.days(in: userZone).lowerBound, from)
-        if covered <= bound, best.map({ covered < $0 }) ?? true { best = covered }
-      }
-    }
-    return best
+    dayWithEvents(beyond: day, toward: .after, userZone: userZone, limit: limit)
   }
 
   /// The last day before `day` that an occurrence covers, within `limit` days; nil when
@@ -246,31 +221,49 @@ extension EventCalendars {
   public func previousDayWithEvents(
     before day: Day, userZone: any ZoneRules, limit: Int = 366 * 100
   ) -> Day? {
-    guard let last = day.previous else { return nil }
-    let bound = day.adding(days: -limit) ?? .first
-    var to = last
+    dayWithEvents(beyond: day, toward: .before, userZone: userZone, limit: limit)
+  }
+
+  /// The nearest day on `side` of `day` that an occurrence covers, within `limit` days: a
+  /// month at a time for the first year, then one bounded search per event that may still
+  /// occur there.
+  private func dayWithEvents(
+    beyond day: Day, toward side: PagingSide, userZone: any ZoneRules, limit: Int
+  ) -> Day? {
+    let forward = side == .after
+    guard var near = forward ? day.next : day.previous else { return nil }
+    let bound = day.adding(days: forward ? limit : -limit) ?? (forward ? .last : .first)
+    /// Whether `one` is nearer `day` than `other`.
+    func nearer(_ one: Day, _ other: Day) -> Bool { forward ? one < other : one > other }
     for _ in 0..<12 {
-      let from = max(to.adding(days: -30) ?? .first, bound)
-      if let latest = edgeDayWithEvents(of: from...to, userZone: userZone, last: true) {
-        return latest
+      let stretch = near.adding(days: forward ? 30 : -30) ?? bound
+      let far = nearer(stretch, bound) ? stretch : bound
+      if let found = edgeDayWithEvents(
+        of: forward ? near...far : far...near, userZone: userZone, last: !forward)
+      {
+        return found
       }
-      guard from > bound, let previous = from.previous else { return nil }
-      to = previous
+      guard far != bound, let next = forward ? far.next : far.previous else { return nil }
+      near = next
     }
-    let end = Self.window(to...to, userZone: userZone).upperBound
+    let window = Self.window(near...near, userZone: userZone)
     let candidates =
       (try? index?.events(
-        mayOverlap: Int.min / 2..<end, calendars: readNames, allRecurring: true,
-        oneOff: true)) ?? []
+        mayOverlap: forward ? window.lowerBound..<Int.max / 2 : Int.min / 2..<window.upperBound,
+        calendars: readNames, allRecurring: true, oneOff: true)) ?? []
     var best: Day?
     for event in candidates {
       for series in parsed(event) {
         guard
-          let found = lastShownOccurrence(
-            of: series, event, startingBefore: end, userZone: userZone)
+          let found = shownOccurrence(
+            of: series, event, beyond: forward ? window.lowerBound - 1 : window.upperBound,
+            toward: side, userZone: userZone)
         else { continue }
-        let covered = min(found.days(in: userZone).upperBound, to)
-        if covered >= bound, best.map({ covered > $0 }) ?? true { best = covered }
+        // The day it covers nearest `day`, not before where the search began.
+        let days = found.days(in: userZone)
+        let reached = forward ? days.lowerBound : days.upperBound
+        let covered = nearer(reached, near) ? near : reached
+        if !nearer(bound, covered), best.map({ nearer(covered, $0) }) ?? true { best = covered }
       }
     }
     return best

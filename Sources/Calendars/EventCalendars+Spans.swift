@@ -44,9 +44,6 @@ extension EventCalendars {
     var hasSpans: Bool
     /// Whether any kept occurrence is long: its queries look for those too.
     var hasLong: Bool
-
-    /// Which kept occurrences the page's queries read.
-    var kept: KeptRows { KeptRows(recurring: expanded, long: hasLong) }
   }
 
   /// What the months of a page hold when they cannot be expanded: every recurring event is
@@ -142,7 +139,7 @@ extension EventCalendars {
   /// too many in a month, the span they take there.
   struct Expansion {
     var spans: [(series: Int, month: Int, start: Int, end: Int)] = []
-    var occurrences: [(event: KeptEvent, month: Int, occurrences: [StoredOccurrence])] = []
+    var occurrences: [(event: IndexedEvent, month: Int, occurrences: [StoredOccurrence])] = []
   }
 
   /// Expands `event` over each of `months` into `expansion`.
@@ -156,9 +153,6 @@ extension EventCalendars {
   /// all the same, hidden, for the day that changes.
   private func expand(_ event: IndexedEvent, months: [Int], into expansion: inout Expansion) {
     let utc = FixedOffsetZone.utc
-    let kept = KeptEvent(
-      series: event.id, calendar: event.calendar, uid: event.uid, isHidden: event.isHidden,
-      isStale: event.isStale)
     for series in parsed(event) {
       for month in months {
         let found = series.occurrences(overlapping: Self.monthWindow(month), userZone: utc)
@@ -171,7 +165,7 @@ extension EventCalendars {
           expansion.spans.append(
             (event.id, month, found.map(\.low).min()!, found.map(\.high).max()!))
         } else if !found.isEmpty {
-          expansion.occurrences.append((kept, month, found))
+          expansion.occurrences.append((event, month, found))
         }
       }
     }

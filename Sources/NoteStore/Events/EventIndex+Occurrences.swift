@@ -15,11 +15,6 @@ package struct StoredTime: Sendable, Hashable {
 
   package var kind: Kind
   package var value: Int
-
-  package init(kind: Kind, value: Int) {
-    self.kind = kind
-    self.value = value
-  }
 }
 
 /// One occurrence of an event, expanded when its file or month was read and kept, so that a
@@ -44,44 +39,6 @@ package struct StoredOccurrence: Sendable {
   }
 }
 
-/// The event whose occurrences are kept: its row, and what each of its occurrences' rows
-/// holds of it, so that a page reads nothing else.
-package struct KeptEvent: Sendable {
-  package var series: Int
-  package var calendar: String
-  package var uid: String
-  /// Whether it does not show (cancelled, a twin).
-  package var isHidden: Bool
-  /// Whether its file fails to read now.
-  package var isStale: Bool
-
-  package init(
-    series: Int, calendar: String, uid: String, isHidden: Bool = false,
-    isStale: Bool = false
-  ) {
-    self.series = series
-    self.calendar = calendar
-    self.uid = uid
-    self.isHidden = isHidden
-    self.isStale = isStale
-  }
-}
-
-/// What the kept occurrences around a page hold: which of them its queries read.
-package struct KeptRows: Sendable {
-  /// Whether the occurrences of the months expanded are read (else only those kept with the
-  /// files of events that do not recur).
-  package var recurring: Bool
-  /// Whether any occurrence is longer than `EventIndex.longOccurrence`: those are found by a
-  /// query of their own, run only then.
-  package var long: Bool
-
-  package init(recurring: Bool, long: Bool) {
-    self.recurring = recurring
-    self.long = long
-  }
-}
-
 /// A kept occurrence as a page reads it: its calendar and event, and whether its file no longer
 /// parses.
 package struct IndexedOccurrence: Sendable {
@@ -92,10 +49,14 @@ package struct IndexedOccurrence: Sendable {
 }
 
 extension EventIndex {
-  /// Keeps `occurrences` of `event`; `month` is the month expanded, nil for an event that does
-  /// not recur (kept with its file).
+  /// Keeps `occurrences` of the event of row `series`, `uid` of `calendar`, which shows unless
+  /// `hidden` and reads unless `stale`; `month` is the month expanded, nil for an event that
+  /// does not recur (kept with its file).
+  ///
+  /// Each row holds all a page reads of it: the page's query visits no other.
   static func insert(
-    _ occurrences: [StoredOccurrence], of event: KeptEvent, month: Int?, in database: Database
+    _ occurrences: [StoredOccurrence], series: Int, calendar: String, uid: String,
+    hidden: Bool = false, stale: Bool = false, month: Int?, in database: Database
   ) throws {
     guard !occurrences.isEmpty else { return }
     let insert = try database.prepare(
@@ -113,9 +74,9 @@ extension EventIndex {
       let recurrenceID = occurrence.recurrenceID.map(StoredTime.init)
       let fields = occurrence.fields
       try insert.run([
-        .int(kept.low), .int(event.series), .int(first + place), .int(kept.high),
-        month.map { .int($0) } ?? .null, .text(event.calendar), .text(event.uid),
-        .int(event.isHidden || kept.isCancelled ? 1 : 0), .int(event.isStale ? 1 : 0),
+        .int(kept.low), .int(series), .int(first + place), .int(kept.high),
+        month.map { .int($0) } ?? .null, .text(calendar), .text(uid),
+        .int(hidden || kept.isCancelled ? 1 : 0), .int(stale ? 1 : 0),
         .int(start.kind.rawValue), .int(start.value), .int(end.kind.rawValue), .int(end.value),
         recurrenceID.map { .int($0.kind.rawValue) } ?? .null,
         recurrenceID.map { .int($0.value) } ?? .null,
@@ -134,8 +95,9 @@ extension EventIndex {
   /// The kept occurrences that show whose bounds meet `window` (instants), of the calendars
   /// `names`, and whose times pass `times`.
   ///
-  /// Those of events that do not recur, and with `kept.recurring` those of the months
-  /// expanded. `body` returns false to stop.
+  /// Those of events that do not recur, and with `recurring` those of the months expanded;
+  /// with `long`, the index may hold long ones (`longOccurrence`): they are looked for too.
+  /// `body` returns false to stop.
   ///
   /// `times` sees an occurrence's start and end before anything else of it is read: the
   /// bounds hold in every zone, so some of what they find is not in the window in the user's.
@@ -143,11 +105,12 @@ extension EventIndex {
   /// - Complexity: O(log n + k) for the k occurrences whose bounds meet the window, read in
   ///   the order they are stored: no other row is visited.
   package func occurrences(
-    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool, long: Bool,
     times: (_ start: OccurrenceTime, _ end: OccurrenceTime) -> Bool,
     _ body: (IndexedOccurrence) -> Bool
   ) throws {
-    try forEachKept(mayOverlap: window, calendars: names, kept: kept) { row in
+    try forEachKept(mayOverlap: window, calendars: names, recurring: recurring, long: long) {
+      row in
       func time(_ kind: Int32, _ value: Int32) -> OccurrenceTime? {
         row.optionalInt(at: kind).flatMap(StoredTime.Kind.init(rawValue:)).flatMap {
           StoredTime(kind: $0, value: row.int(at: value)).occurrenceTime
@@ -182,10 +145,11 @@ extension EventIndex {
   ///   both), four of its columns read a row; a look that stops at the first that covers the
   ///   window reads a row or two.
   package func occurrenceTimes(
-    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool, long: Bool,
     _ body: (_ start: StoredTime, _ end: StoredTime) -> Bool
   ) throws {
-    try forEachKept(mayOverlap: window, calendars: names, kept: kept) { row in
+    try forEachKept(mayOverlap: window, calendars: names, recurring: recurring, long: long) {
+      row in
       guard let startKind = StoredTime.Kind(rawValue: row.int(at: 3)),
         let endKind = StoredTime.Kind(rawValue: row.int(at: 5))
       else { return true }
@@ -199,14 +163,14 @@ extension EventIndex {
   /// bounds meet `window`, of the calendars `names`, latest first, while it returns true.
   ///
   /// An occurrence no longer than `longOccurrence` starts at most that long before the window:
-  /// a range of the table's key, read from its end (no sort); the longer ones, when `kept`
-  /// says there are any, are found after them, by an index of their own.
+  /// a range of the table's key, read from its end (no sort); the longer ones, with `long`,
+  /// are found after them, by an index of their own.
   ///
   /// The queries are kept simple and few (each costs a process its preparing, more than its
   /// rows): a page's events and its marks read the same query, and the calendars are tested
   /// here, on the rows found.
   private func forEachKept(
-    mayOverlap window: Range<Int>, calendars names: [String], kept: KeptRows,
+    mayOverlap window: Range<Int>, calendars names: [String], recurring: Bool, long: Bool,
     _ row: (Statement) throws -> Bool
   ) throws {
     guard !names.isEmpty else { return }
@@ -214,8 +178,8 @@ extension EventIndex {
       .int(window.upperBound), .int(window.lowerBound),
       .int(window.lowerBound - Self.longOccurrence),
     ]
-    for long in kept.long ? [false, true] : [false] {
-      let shape = KeptShape(recurring: kept.recurring, long: long)
+    for long in long ? [false, true] : [false] {
+      let shape = KeptShape(recurring: recurring, long: long)
       var going = true
       // The long ones' query has no use for the third parameter (nor may it be bound).
       try database.prepare(keptSQL(shape)).forEachRowWhile(Array(values.prefix(long ? 2 : 3))) {

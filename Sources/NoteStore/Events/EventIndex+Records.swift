@@ -1,3 +1,5 @@
+import Glibc
+
 /// What `stat` says about a calendar's folder or file, enough to tell that it changed: a
 /// rename into a folder changes its modification and status-change times, an edit in place
 /// changes a file's size, modification time or status-change time.
@@ -11,12 +13,18 @@ package struct PathStamp: Sendable, Hashable {
   package var modified: Int
   package var changed: Int
 
-  package init(device: Int, inode: Int, size: Int, modified: Int, changed: Int) {
-    self.device = device
-    self.inode = inode
-    self.size = size
-    self.modified = modified
-    self.changed = changed
+  /// The stamp of a file that could not be stat-ed: no file has it.
+  package static let unknown = PathStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
+}
+
+extension PathStamp {
+  /// The stamp of what `stat` said as `info`: a folder's without its size.
+  package init(_ info: stat, isFolder: Bool) {
+    self.init(
+      device: Int(bitPattern: UInt(info.st_dev)), inode: Int(bitPattern: UInt(info.st_ino)),
+      size: isFolder ? 0 : Int(info.st_size),
+      modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
+      changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec)
   }
 }
 
@@ -228,8 +236,8 @@ extension EventIndex {
           added.append(id)
         } else {
           try Self.insert(
-            event.occurrences, of: KeptEvent(series: id, calendar: name, uid: event.uid),
-            month: nil, in: database)
+            event.occurrences, series: id, calendar: name, uid: event.uid, month: nil,
+            in: database)
         }
       }
       for uid in cancelledUIDs {

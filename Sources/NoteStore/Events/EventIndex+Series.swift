@@ -111,12 +111,15 @@ extension EventIndex {
   /// event with too many to keep.
   package func addSpans(
     _ spans: [(series: Int, month: Int, start: Int, end: Int)],
-    occurrences: [(event: KeptEvent, month: Int, occurrences: [StoredOccurrence])] = [],
+    occurrences: [(event: IndexedEvent, month: Int, occurrences: [StoredOccurrence])] = [],
     expanding months: [Int]
   ) throws {
     try database.write(.retrying) { database in
       for kept in occurrences {
-        try Self.insert(kept.occurrences, of: kept.event, month: kept.month, in: database)
+        let event = kept.event
+        try Self.insert(
+          kept.occurrences, series: event.id, calendar: event.calendar, uid: event.uid,
+          hidden: event.isHidden, stale: event.isStale, month: kept.month, in: database)
       }
       let insertSpan = try database.prepare(
         "INSERT INTO spans(series, month, start, end) VALUES (?, ?, ?, ?)")
