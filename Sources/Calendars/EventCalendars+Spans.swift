@@ -83,18 +83,13 @@ extension EventCalendars {
   ///
   /// They are not all expanded when there are too many, or the cache cannot be written.
   func expandMonths(of window: Range<Int>) -> MonthsState {
-    let none = Self.unexpanded
-    guard !spansUnavailable, let index, let months = Self.months(of: window),
-      months.count <= Self.expandedMonthsLimit
-    else { return none }
+    if let state = expandedState(of: window) { return state }
+    // Inside a page's snapshot nothing is written: the months are expanded before it opens,
+    // and only another process forgetting them meanwhile leads here.
+    guard let index, let months = Self.months(of: window), !index.isReading else {
+      return Self.unexpanded
+    }
     do {
-      let seen = try index.expansion(of: months)
-      if seen.expanded == months.count {
-        return MonthsState(expanded: true, hasSpans: seen.spans, hasLong: seen.long)
-      }
-      // Inside a page's snapshot nothing is written: the months are expanded before it opens,
-      // and only another process forgetting them meanwhile leads here.
-      guard !index.isReading else { return none }
       try index.batch {
         var expanded = try index.expandedMonths()
         let missing = months.filter { !expanded.contains($0) }
@@ -114,11 +109,10 @@ extension EventCalendars {
         try index.addSpans(
           expansion.spans, occurrences: expansion.occurrences, expanding: missing)
       }
-      let expanded = try index.expansion(of: months)
-      return MonthsState(expanded: true, hasSpans: expanded.spans, hasLong: expanded.long)
+      return expandedState(of: window) ?? Self.unexpanded
     } catch {
       spansUnavailable = true
-      return none
+      return Self.unexpanded
     }
   }
 
