@@ -8,7 +8,7 @@ struct CalendarReading {
   var properties: [ICalendarProperty] = []
   var definitions: [String: ICalendarComponent] = [:]
   /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
-  var groups: [(uid: String, components: [ICalendarComponent])] = []
+  var groups: [(uid: String, components: [EventComponent])] = []
   var groupIndex: [String: Int] = [:]
   /// Zones looked up already, by `TZID` (nil: unknown).
   var resolved: [String: (any ZoneRules)?] = [:]
@@ -18,9 +18,10 @@ struct CalendarReading {
     self.zones = zones
   }
 
-  mutating func add(_ event: ICalendarComponent) {
+  mutating func add(_ component: ICalendarComponent) {
+    let event = EventComponent(component)
     // An event without a UID is still shown: a name of its own, from where it is.
-    let uid = event.property(named: "UID")?.text ?? "line-\(event.line)"
+    let uid = event.uid?.text ?? "line-\(event.line)"
     if let index = groupIndex[uid] {
       groups[index].components.append(event)
     } else {
@@ -37,14 +38,25 @@ struct CalendarReading {
     // (RANGE=THISANDFUTURE: that one and the later ones).
     let cancels = method == "CANCEL"
     for (uid, components) in groups {
-      let masters = components.filter { $0.property(named: "RECURRENCE-ID") == nil }
-      let overrides = components.filter { $0.property(named: "RECURRENCE-ID") != nil }
+      // The components without RECURRENCE-ID (the first is the master), and the overrides.
+      var master: EventComponent?
+      var secondMasterLine: Int?
+      var overrides: [EventComponent] = []
+      for component in components {
+        if component.recurrenceID != nil {
+          overrides.append(component)
+        } else if master == nil {
+          master = component
+        } else if secondMasterLine == nil {
+          secondMasterLine = component.line
+        }
+      }
       if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
-      if cancels && masters.isEmpty {
+      if cancels && master == nil {
         // Instances of a series this calendar object does not hold: nothing to show (they
         // are not events); the index cancels them in the series' own file.
         for override in overrides {
-          guard let property = override.property(named: "RECURRENCE-ID"),
+          guard let property = override.recurrenceID,
             let id = dateTime(property, floatingZone: floatingZone)
           else { continue }
           file.cancelledInstances.append(
@@ -54,19 +66,18 @@ struct CalendarReading {
         }
         continue
       }
-      if masters.count > 1 {
+      if let secondMasterLine {
         problems.append(
           EventProblem(
-            line: masters[1].line,
+            line: secondMasterLine,
             reason: "the UID \(Quote.quoted(uid)) has more than one VEVENT without "
               + "RECURRENCE-ID: the first is shown"))
       }
-      guard let master = masters.first else {
+      guard let master else {
         // Instances without their series (an invitation to one of them): each on its own.
         for override in overrides {
           if let event = series(
-            uid: uid, master: override, overrides: [], floatingZone: floatingZone,
-            components: [override])
+            uid: uid, master: override, overrides: [], floatingZone: floatingZone)
           {
             file.events.append(event)
           }
@@ -75,7 +86,7 @@ struct CalendarReading {
       }
       if let event = series(
         uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
-        components: [master] + overrides, cancelsInstances: cancels)
+        cancelsInstances: cancels)
       {
         file.events.append(event)
       }
@@ -90,11 +101,10 @@ struct CalendarReading {
   /// With `cancelsInstances` (a `METHOD:CANCEL` calendar) each override cancels the instance
   /// its `RECURRENCE-ID` names, matched by instant as any override, whatever its `STATUS`.
   private mutating func series(
-    uid: String, master: ICalendarComponent, overrides: [ICalendarComponent],
-    floatingZone: (any ZoneRules)?, components: [ICalendarComponent],
-    cancelsInstances: Bool = false
+    uid: String, master: EventComponent, overrides: [EventComponent],
+    floatingZone: (any ZoneRules)?, cancelsInstances: Bool = false
   ) -> CalendarEvent? {
-    guard let startProperty = master.property(named: "DTSTART") else {
+    guard let startProperty = master.start else {
       problems.append(
         EventProblem(
           line: master.line, reason: "the event \(Quote.quoted(uid)) has no DTSTART: not shown"))
@@ -106,9 +116,13 @@ struct CalendarReading {
         FixedOffsetZone.utc
       } else { nil }
     var rules: [RecurrenceRule] = []
-    for property in master.properties(named: "RRULE") {
+    rules.reserveCapacity(master.rules.count)
+    for property in master.rules {
       do {
-        rules.append(try RecurrenceRule(parsing: property.value, untilZone: startZone))
+        rules.append(
+          try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
+            try RecurrenceRule(parsingUTF8: value, untilZone: startZone)
+          })
       } catch {
         problems.append(
           EventProblem(
@@ -118,7 +132,7 @@ struct CalendarReading {
       }
     }
     var dates: [RecurrenceDate] = []
-    for property in master.properties(named: "RDATE") {
+    for property in master.dates {
       let zone = zoneParameter(property)
       let kind = property.parameter("VALUE")?.uppercased()
       for value in property.values {
@@ -136,14 +150,15 @@ struct CalendarReading {
       }
     }
     var exceptions: [DateTimeValue] = []
-    for property in master.properties(named: "EXDATE") {
+    for property in master.exceptions {
       let zone = zoneParameter(property)
       let isDate: Bool? = property.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
-      for value in property.values {
-        do {
+      property.forEachValue { value in
+        do throws(RecurrenceError) {
           exceptions.append(
             floating(
-              try DateTimeValue(parsing: value, zone: zone, isDate: isDate), zone: floatingZone))
+              try DateTimeValue(parsingUTF8: value, zone: zone, isDate: isDate),
+              zone: floatingZone))
         } catch {
           problems.append(skipped("EXDATE", property, uid: uid, error: error))
         }
@@ -151,12 +166,11 @@ struct CalendarReading {
     }
     var eventOverrides: [EventOverride] = []
     for component in overrides {
-      guard let idProperty = component.property(named: "RECURRENCE-ID"),
+      guard let idProperty = component.recurrenceID,
         let id = dateTime(idProperty, floatingZone: floatingZone)
       else { continue }
       let overrideStart =
-        component.property(named: "DTSTART").flatMap { dateTime($0, floatingZone: floatingZone) }
-        ?? id
+        component.start.flatMap { dateTime($0, floatingZone: floatingZone) } ?? id
       eventOverrides.append(
         EventOverride(
           recurrenceID: id,
@@ -169,35 +183,47 @@ struct CalendarReading {
       rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
       overrides: eventOverrides)
     return CalendarEvent(
-      series: series, text: text(of: components, cancelsInstances: cancelsInstances),
+      series: series,
+      text: text(of: master, overrides, cancelsInstances: cancelsInstances),
       recurs: !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty, line: master.line)
   }
 
-  /// A `VCALENDAR` of `components` alone, with the calendar properties and `VTIMEZONE`s that
-  /// reading them needs (`METHOD:CANCEL` where its overrides cancel their instances).
-  private func text(of components: [ICalendarComponent], cancelsInstances: Bool) -> [UInt8] {
-    var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n".utf8)
-    if cancelsInstances { bytes += Array("METHOD:CANCEL\r\n".utf8) }
+  /// A `VCALENDAR` of `master` and `overrides` alone, with the calendar properties and
+  /// `VTIMEZONE`s that reading them needs (`METHOD:CANCEL` where its overrides cancel their
+  /// instances).
+  private func text(
+    of master: EventComponent, _ overrides: [EventComponent], cancelsInstances: Bool
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      overrides.reduce(master.component.size + 64) { $0 + $1.component.size })
+    bytes.append(ascii: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
+    if cancelsInstances { bytes.append(ascii: "METHOD:CANCEL\r\n") }
+    func endLine() {
+      if bytes.last != 0x0A { bytes.append(ascii: "\r\n") }
+    }
     for property in properties where property.name == "X-WR-TIMEZONE" {
       bytes += property.raw
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+      endLine()
     }
-    var named: Set<String> = []
-    for component in components {
-      for property in component.properties {
-        if let tzid = property.parameter("TZID") { named.insert(tzid) }
+    if !definitions.isEmpty {
+      var named = master.zoneIDs
+      for component in overrides {
+        for tzid in component.zoneIDs where !named.contains(tzid) { named.append(tzid) }
+      }
+      for tzid in named.sorted() {
+        guard let definition = definitions[tzid] else { continue }
+        definition.appendBytes(to: &bytes)
+        endLine()
       }
     }
-    for tzid in named.sorted() {
-      guard let definition = definitions[tzid] else { continue }
-      definition.appendBytes(to: &bytes)
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+    master.component.appendBytes(to: &bytes)
+    endLine()
+    for component in overrides {
+      component.component.appendBytes(to: &bytes)
+      endLine()
     }
-    for component in components {
-      component.appendBytes(to: &bytes)
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
-    }
-    bytes += Array("END:VCALENDAR\r\n".utf8)
+    bytes.append(ascii: "END:VCALENDAR\r\n")
     return bytes
   }
 
@@ -212,15 +238,18 @@ struct CalendarReading {
 
   /// `DTEND` or `DURATION` of `component`; `.none` when it has neither or they cannot be read.
   private mutating func end(
-    of component: ICalendarComponent, uid: String, floatingZone: (any ZoneRules)?
+    of component: EventComponent, uid: String, floatingZone: (any ZoneRules)?
   ) -> EventEnd {
-    if let property = component.property(named: "DTEND") {
+    if let property = component.end {
       if let value = dateTime(property, floatingZone: floatingZone) { return .at(value) }
       return .none
     }
-    if let property = component.property(named: "DURATION") {
+    if let property = component.duration {
       do {
-        return .after(try CalendarDuration(parsing: property.value))
+        return .after(
+          try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
+            try CalendarDuration(parsingUTF8: value)
+          })
       } catch {
         problems.append(
           EventProblem(
@@ -232,12 +261,11 @@ struct CalendarReading {
     return .none
   }
 
-  private func fields(of component: ICalendarComponent) -> EventFields {
+  private func fields(of component: EventComponent) -> EventFields {
     EventFields(
-      summary: component.property(named: "SUMMARY")?.text,
-      location: component.property(named: "LOCATION")?.text,
-      description: component.property(named: "DESCRIPTION")?.text,
-      status: component.property(named: "STATUS").map { EventStatus(parsing: $0.text) })
+      summary: component.summary?.text, location: component.location?.text,
+      description: component.description?.text,
+      status: component.status.map { EventStatus(parsing: $0.text) })
   }
 
   /// A DATE or DATE-TIME property's value, in its `TZID`'s zone; nil (and a problem) when it
@@ -251,9 +279,12 @@ struct CalendarReading {
       case "DATE-TIME": false
       default: nil
       }
+    let zone = zoneParameter(property)
     do {
-      let value = try DateTimeValue(
-        parsing: property.value, zone: zoneParameter(property), isDate: isDate)
+      let value = try property.valueBytes.withUnsafeBufferPointer {
+        (value) throws(RecurrenceError) in
+        try DateTimeValue(parsingUTF8: value, zone: zone, isDate: isDate)
+      }
       return floating(value, zone: floatingZone)
     } catch {
       problems.append(

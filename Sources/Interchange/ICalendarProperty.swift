@@ -74,7 +74,12 @@ public struct ICalendarProperty: Sendable, Hashable {
 
   /// The value read as TEXT: escapes undone.
   public var text: String {
-    String(decoding: valueBytes.withUnsafeBufferPointer(ICalendarText.unescaped), as: UTF8.self)
+    valueBytes.withUnsafeBufferPointer { value in
+      // Without a backslash there is no escape to undo: no copy.
+      value.contains(UInt8(ascii: "\\"))
+        ? String(decoding: ICalendarText.unescaped(value), as: UTF8.self)
+        : String(decoding: value, as: UTF8.self)
+    }
   }
 
   /// The values of a property that holds several, as written (escapes kept).
@@ -85,6 +90,13 @@ public struct ICalendarProperty: Sendable, Hashable {
   /// an empty value, one empty value.
   public var values: [String] {
     var result: [String] = []
+    forEachValue { result.append(String(decoding: $0, as: UTF8.self)) }
+    return result
+  }
+
+  /// Calls `body` with the bytes of each of `values`, in order, without making strings of
+  /// them.
+  func forEachValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     valueBytes.withUnsafeBufferPointer { value in
       var start = 0
       var index = 0
@@ -92,16 +104,14 @@ public struct ICalendarProperty: Sendable, Hashable {
         switch value[index] {
         case UInt8(ascii: "\\"): index += 2
         case UInt8(ascii: ","):
-          result.append(
-            String(decoding: UnsafeBufferPointer(rebasing: value[start..<index]), as: UTF8.self))
+          body(UnsafeBufferPointer(rebasing: value[start..<index]))
           index += 1
           start = index
         default: index += 1
         }
       }
-      result.append(String(decoding: UnsafeBufferPointer(rebasing: value[start...]), as: UTF8.self))
+      body(UnsafeBufferPointer(rebasing: value[start...]))
     }
-    return result
   }
 
   /// The first value of the parameter `name` (upper-case), or nil when it is absent.
