@@ -55,7 +55,7 @@ public struct RecurrenceSet: Sendable {
       if case .period(_, let end) = date { point.periodEnd = end }
       points.append(point)
     }
-    extraPoints = points.sorted { $0.local < $1.local }
+    extraPoints = points.count > 1 ? points.sorted { $0.local < $1.local } : points
     excluded = InstanceMatcher(exceptions, placement: placement)
   }
 

@@ -76,7 +76,8 @@ struct RuleExpansion: Sendable {
   /// Instances in every full period when that number never changes (so COUNT is reached at
   /// a period found by arithmetic); nil when it varies.
   private(set) var instancesPerPeriod: Int?
-  /// Instances of the start's period at or after the start.
+  /// Instances of the start's period at or after the start, for a rule with `COUNT` (0
+  /// without: nothing counts them).
   private(set) var instancesInStartPeriod = 0
   /// False when the rule provably yields nothing: a limit it can never meet.
   private(set) var canYield = true
@@ -104,32 +105,36 @@ struct RuleExpansion: Sendable {
     if !hasDayParts {
       switch frequency {
       case .yearly:
-        if months.isEmpty { months = [startMonth] }
-        monthDays = [startDay]
-      case .monthly: monthDays = [startDay]
+        if months.isEmpty { months = Self.single(startMonth) }
+        monthDays = Self.single(startDay)
+      case .monthly: monthDays = Self.single(startDay)
       case .weekly: byDay = [.init(start.day.weekday)]
       default: break
       }
     }
     monthMask = months.reduce(0) { $0 | UInt16(1) << UInt16($1) }
-    self.monthDays = Array(Set(monthDays)).sorted()
+    self.monthDays = Self.uniqueSorted(monthDays)
     monthDayMask = monthDays.reduce(0) {
       $0 | UInt64(1) << UInt64($1 > 0 ? $1 - 1 : 31 - $1)
     }
-    yearDays = Array(Set(rule.byYearDay)).sorted()
-    weekNumbers = Array(Set(rule.byWeekNumber)).sorted()
+    yearDays = Self.uniqueSorted(rule.byYearDay)
+    weekNumbers = Self.uniqueSorted(rule.byWeekNumber)
     let ordinalsMean = frequency == .monthly || frequency == .yearly
     ordinalsInMonth = frequency == .monthly || !months.isEmpty
-    ordinalWeekdays = ordinalsMean ? Array(Set(byDay.filter { $0.ordinal != 0 })) : []
-    weekdayMask = byDay.filter { !ordinalsMean || $0.ordinal == 0 }.reduce(0) {
-      $0 | UInt8(1) << UInt8($1.weekday.rawValue)
+    // Each ordinal once, in no particular order (only membership and the count are read).
+    let ordinals = ordinalsMean ? byDay.filter { $0.ordinal != 0 } : []
+    ordinalWeekdays = ordinals.count > 1 ? Array(Set(ordinals)) : ordinals
+    var weekdayMask: UInt8 = 0
+    for number in byDay where !ordinalsMean || number.ordinal == 0 {
+      weekdayMask |= UInt8(1) << UInt8(number.weekday.rawValue)
     }
+    self.weekdayMask = weekdayMask
 
     // Times: a part expands periods longer than itself, limits shorter ones; a missing part
     // takes the start's value where it expands (RFC 5545 §3.3.10, "derived from DTSTART").
     let (startHour, startMinute, startSecond) = start.time
     func list(_ values: [Int], _ fallback: Int, _ valid: ClosedRange<Int>) -> [Int] {
-      values.isEmpty ? [fallback] : Array(Set(values.filter(valid.contains))).sorted()
+      values.isEmpty ? Self.single(fallback) : Self.uniqueSorted(values.filter(valid.contains))
     }
     if isDateOnly {
       (hours, minutes, seconds) = ([0], [0], [0])
@@ -178,8 +183,31 @@ struct RuleExpansion: Sendable {
     // The members that need the ones above.
     canYield = timesCanBeMet && daysCanBeMet
     instancesPerPeriod = regularCount()
-    instancesInStartPeriod = canYield ? instancesInPeriod(startPeriod, from: start) : 0
+    // Only a COUNT is counted from the start's period (`RuleCursor`, the summary).
+    instancesInStartPeriod =
+      canYield && count != nil ? instancesInPeriod(startPeriod, from: start) : 0
   }
+
+  /// `values` sorted, each once; a list of one as it is (no copy).
+  static func uniqueSorted(_ values: [Int]) -> [Int] {
+    guard values.count > 1 else { return values }
+    var sorted = values.sorted()
+    var kept = 1
+    for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
+      sorted[kept] = sorted[index]
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
+  }
+
+  /// `[value]`, shared for 0…59 (every default a rule takes from its start: a second, minute,
+  /// hour, day or month) instead of a new array each time.
+  static func single(_ value: Int) -> [Int] {
+    (0..<60).contains(value) ? singles[value] : [value]
+  }
+
+  private static let singles = (0..<60).map { [$0] }
 
   /// Periods of each frequency in 0001…9999, at most.
   static func periodsInCalendar(_ frequency: Frequency) -> Int {
