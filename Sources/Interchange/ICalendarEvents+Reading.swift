@@ -10,7 +10,10 @@ struct CalendarReading {
   /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
   var groups: [(uid: String, components: [EventComponent])] = []
   var groupIndex: [String: Int] = [:]
-  /// Zones looked up already, by `TZID` (nil: unknown).
+  /// The first zone looked up, by its `TZID` (nil: unknown): most calendars name one, which
+  /// then needs no dictionary.
+  var firstResolved: (tzid: String, zone: (any ZoneRules)?)?
+  /// The other zones looked up already, by `TZID` (nil: unknown).
   var resolved: [String: (any ZoneRules)?] = [:]
   var problems: [EventProblem] = []
 
@@ -311,7 +314,8 @@ struct CalendarReading {
   /// The zone `tzid` names, looked up once per calendar: the calendar's own `VTIMEZONE`,
   /// else the lookup's; an unknown or broken one is named once.
   private mutating func zone(named tzid: String, line: Int?) -> (any ZoneRules)? {
-    if let known = resolved[tzid] { return known }
+    if let first = firstResolved, first.tzid == tzid { return first.zone }
+    if !resolved.isEmpty, let known = resolved[tzid] { return known }
     var zone: (any ZoneRules)?
     if let definition = definitions[tzid] {
       do {
@@ -335,7 +339,11 @@ struct CalendarReading {
             reason: "unknown TZID \(Quote.quoted(tzid)): its times are read as floating"))
       }
     }
-    resolved[tzid] = .some(zone)
+    if firstResolved == nil {
+      firstResolved = (tzid, zone)
+    } else {
+      resolved[tzid] = .some(zone)
+    }
     return zone
   }
 }
