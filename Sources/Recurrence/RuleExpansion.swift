@@ -83,28 +83,30 @@ struct RuleExpansion: Sendable {
   /// False when the rule provably yields nothing: a limit it can never meet.
   private(set) var canYield = true
 
-  /// Expands `rule` from `start`.
+  /// Expands the rule at `rule`, the `index`th of its series, from `start`.
+  ///
+  /// The rule is read where it is: a copy of one is a retain of each of its lists, and the
+  /// compiler copies a borrowed one it cannot prove unchanged.
   init(
-    rule: borrowing RecurrenceRule, index: Int, start: LocalDateTime, isDateOnly: Bool,
+    rule: UnsafePointer<RecurrenceRule>, index: Int, start: LocalDateTime, isDateOnly: Bool,
     until: UntilBound?
   ) {
     ruleIndex = index
     self.start = start
     self.isDateOnly = isDateOnly
     self.until = until
-    let frequency = rule.frequency
+    let frequency = rule.pointee.frequency
     self.frequency = frequency
-    count = rule.count
-    weekStart = rule.weekStart
+    count = rule.pointee.count
+    weekStart = rule.pointee.weekStart
     // 1970-01-01, day 0, was a Thursday (ISO 4).
-    weekShift = ((rule.weekStart.rawValue - 4) % 7 + 7) % 7
+    weekShift = ((rule.pointee.weekStart.rawValue - 4) % 7 + 7) % 7
     let (_, startMonth, startDay) = start.day.components
 
-    var months = rule.byMonth
-    var monthDays = rule.byMonthDay
-    var byDay = rule.byDay
-    // Read into locals: `rule` is borrowed, and an operand of `&&` would capture it.
-    let (byWeekNumber, byYearDay) = (rule.byWeekNumber, rule.byYearDay)
+    var months = rule.pointee.byMonth
+    var monthDays = rule.pointee.byMonthDay
+    var byDay = rule.pointee.byDay
+    let (byWeekNumber, byYearDay) = (rule.pointee.byWeekNumber, rule.pointee.byYearDay)
     let hasDayParts =
       !(byWeekNumber.isEmpty && byYearDay.isEmpty && monthDays.isEmpty && byDay.isEmpty)
     if !hasDayParts {
@@ -142,33 +144,33 @@ struct RuleExpansion: Sendable {
       (hours, minutes, seconds) = ([0], [0], [0])
       (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
     } else {
-      let bySecond = Self.list(rule.bySecond, startSecond, 0...59)
-      let byMinute = Self.list(rule.byMinute, startMinute, 0...59)
-      let byHour = Self.list(rule.byHour, startHour, 0...23)
+      let bySecond = Self.list(rule.pointee.bySecond, startSecond, 0...59)
+      let byMinute = Self.list(rule.pointee.byMinute, startMinute, 0...59)
+      let byHour = Self.list(rule.pointee.byHour, startHour, 0...23)
       switch frequency {
       case .secondly:
         (hours, minutes, seconds) = ([], [], [])
-        hourLimit = Self.mask(rule.byHour, 0...23)
-        minuteLimit = Self.mask(rule.byMinute, 0...59)
-        secondLimit = Self.mask(rule.bySecond, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
+        secondLimit = Self.mask(rule.pointee.bySecond, 0...59)
       case .minutely:
         (hours, minutes, seconds) = ([], [], bySecond)
-        hourLimit = Self.mask(rule.byHour, 0...23)
-        minuteLimit = Self.mask(rule.byMinute, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
         secondLimit = 0
       case .hourly:
         (hours, minutes, seconds) = ([], byMinute, bySecond)
-        hourLimit = Self.mask(rule.byHour, 0...23)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
         (minuteLimit, secondLimit) = (0, 0)
       default:
         (hours, minutes, seconds) = (byHour, byMinute, bySecond)
         (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
       }
     }
-    setPositions = rule.bySetPosition
+    setPositions = rule.pointee.bySetPosition
 
     let calendarPeriods = Self.periodsInCalendar(frequency)
-    interval = min(rule.interval, calendarPeriods + 1)
+    interval = min(rule.pointee.interval, calendarPeriods + 1)
     startPeriod = Self.period(of: start, frequency, weekShift: weekShift)
     lastPeriod = Self.period(
       of: LocalDateTime(day: .last, secondOfDay: 86_399), frequency, weekShift: weekShift)
