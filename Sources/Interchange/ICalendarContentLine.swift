@@ -3,6 +3,9 @@
 struct ICalendarContentLine {
   /// The property name, upper-cased.
   var name: String
+  /// The index of the name among `CommonNames`, when it is one: what tells a line's kind
+  /// without comparing strings.
+  var commonName: Int?
   /// The parameters in the order written.
   var parameters: [ICalendarParameter]
   /// Where the value starts in the line's bytes (after the colon).
@@ -18,7 +21,9 @@ struct ICalendarContentLine {
     guard index > 0, index < bytes.count,
       bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ";")
     else { throw .notContentLine(Quote.bytes(bytes)) }
-    name = Self.upper(bytes, 0..<index)
+    let nameBytes = UnsafeBufferPointer(rebasing: bytes[0..<index])
+    commonName = CommonNames.index(nameBytes)
+    name = commonName.map(CommonNames.name(at:)) ?? Self.upper(bytes, 0..<index)
     parameters = []
     while bytes[index] == UInt8(ascii: ";") {
       index += 1
@@ -62,9 +67,21 @@ struct ICalendarContentLine {
     valueStart = index + 1
   }
 
+  /// Whether this is a `BEGIN:` line.
+  var isBegin: Bool { commonName == CommonNames.begin }
+
+  /// Whether this is an `END:` line.
+  var isEnd: Bool { commonName == CommonNames.end }
+
   /// The value of a `BEGIN:` or `END:` line upper-cased (ASCII letters only: names are ASCII,
   /// and anything else is compared as written).
   static func componentName(_ value: ArraySlice<UInt8>) -> String {
+    value.withUnsafeBufferPointer(componentName)
+  }
+
+  /// `componentName(_:)` of bytes in place.
+  static func componentName(_ value: UnsafeBufferPointer<UInt8>) -> String {
+    if let common = CommonNames.name(value) { return common }
     if !value.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
       return String(decoding: value, as: UTF8.self)
     }
@@ -79,20 +96,12 @@ struct ICalendarContentLine {
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
   }
 
-  /// The names calpager writes that are longer than 15 bytes, as constants: they would
-  /// otherwise be a new heap string on every line.
-  private static let knownNames = ["X-CALPAGER-CREATED", "X-CALPAGER-UPDATED"].map {
-    (Array($0.utf8), $0)
-  }
-
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let name = UnsafeBufferPointer(rebasing: bytes[range])
+    if let common = CommonNames.name(name) { return common }
     let isUpper = !name.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     if isUpper && range.count <= 15 {
       return String(decoding: name, as: UTF8.self)  // a small string: no allocation
-    }
-    if range.count > 15 {
-      for (known, string) in knownNames where known.elementsEqual(name) { return string }
     }
     // Names are ASCII (checked by isNameByte): upper-case them byte by byte.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in

@@ -5,12 +5,18 @@ internal import Recurrence
 /// turned into series at its end (a `TZID` may name a `VTIMEZONE` written after the event).
 struct CalendarReading {
   let zones: ZoneLookup
-  var properties: [ICalendarProperty] = []
+  /// Its `METHOD` and `X-WR-TIMEZONE` properties (the others say nothing to the reading).
+  private(set) var properties: [ICalendarProperty] = []
   var definitions: [String: ICalendarComponent] = [:]
-  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
-  var groups: [(uid: String, components: [ICalendarComponent])] = []
+  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component: that one, and
+  /// the others in order (most groups have none: no list is made for them).
+  var groups: [(uid: String, first: EventComponent, others: [EventComponent])] = []
+  /// The index of each `UID`'s group, once there are two.
   var groupIndex: [String: Int] = [:]
-  /// Zones looked up already, by `TZID` (nil: unknown).
+  /// The first zone looked up, by its `TZID` (nil: unknown): most calendars name one, which
+  /// then needs no dictionary.
+  var firstResolved: (tzid: String, zone: (any ZoneRules)?)?
+  /// The other zones looked up already, by `TZID` (nil: unknown).
   var resolved: [String: (any ZoneRules)?] = [:]
   var problems: [EventProblem] = []
 
@@ -18,15 +24,34 @@ struct CalendarReading {
     self.zones = zones
   }
 
-  mutating func add(_ event: ICalendarComponent) {
+  /// Whether the reading looks at a calendar property of this name: the others are not
+  /// kept (`ICalendarParser`'s `keepsCalendarProperty`).
+  static func reads(_ name: String) -> Bool {
+    name == "METHOD" || name == "X-WR-TIMEZONE"
+  }
+
+  /// Takes in a property of the calendar.
+  mutating func add(_ property: ICalendarProperty) {
+    if Self.reads(property.name) { properties.append(property) }
+  }
+
+  mutating func add(_ event: EventComponent) {
     // An event without a UID is still shown: a name of its own, from where it is.
-    let uid = event.property(named: "UID")?.text ?? "line-\(event.line)"
-    if let index = groupIndex[uid] {
-      groups[index].components.append(event)
-    } else {
-      groupIndex[uid] = groups.count
-      groups.append((uid, [event]))
+    let uid = event.properties.uid?.text ?? "line-\(event.line)"
+    if let index = group(of: uid) {
+      groups[index].others.append(event)
+      return
     }
+    // The index by UID is made when a second one comes: a calendar of one event needs none.
+    if groups.count == 1 { groupIndex[groups[0].uid] = 0 }
+    if !groups.isEmpty { groupIndex[uid] = groups.count }
+    groups.append((uid, event, []))
+  }
+
+  /// The index of the group of `uid`, if it has one.
+  private func group(of uid: String) -> Int? {
+    if groups.count == 1 { return groups[0].uid == uid ? 0 : nil }
+    return groups.isEmpty ? nil : groupIndex[uid]
   }
 
   mutating func finish(into file: inout EventFile) {
@@ -36,15 +61,28 @@ struct CalendarReading {
     // RFC 5546 §3.2.5: a CANCEL names whole events, or with RECURRENCE-ID single instances
     // (RANGE=THISANDFUTURE: that one and the later ones).
     let cancels = method == "CANCEL"
-    for (uid, components) in groups {
-      let masters = components.filter { $0.property(named: "RECURRENCE-ID") == nil }
-      let overrides = components.filter { $0.property(named: "RECURRENCE-ID") != nil }
+    for (uid, first, others) in groups {
+      // The components without RECURRENCE-ID (the first is the master), and the overrides.
+      var master: EventComponent?
+      var secondMasterLine: Int?
+      var overrides: [EventComponent] = []
+      func sort(_ component: EventComponent) {
+        if component.properties.recurrenceID != nil {
+          overrides.append(component)
+        } else if master == nil {
+          master = component
+        } else if secondMasterLine == nil {
+          secondMasterLine = component.line
+        }
+      }
+      sort(first)
+      for component in others { sort(component) }
       if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
-      if cancels && masters.isEmpty {
+      if cancels && master == nil {
         // Instances of a series this calendar object does not hold: nothing to show (they
         // are not events); the index cancels them in the series' own file.
         for override in overrides {
-          guard let property = override.property(named: "RECURRENCE-ID"),
+          guard let property = override.properties.recurrenceID,
             let id = dateTime(property, floatingZone: floatingZone)
           else { continue }
           file.cancelledInstances.append(
@@ -54,61 +92,58 @@ struct CalendarReading {
         }
         continue
       }
-      if masters.count > 1 {
+      if let secondMasterLine {
         problems.append(
           EventProblem(
-            line: masters[1].line,
+            line: secondMasterLine,
             reason: "the UID \(Quote.quoted(uid)) has more than one VEVENT without "
               + "RECURRENCE-ID: the first is shown"))
       }
-      guard let master = masters.first else {
+      guard let master else {
         // Instances without their series (an invitation to one of them): each on its own.
         for override in overrides {
-          if let event = series(
+          addSeries(
             uid: uid, master: override, overrides: [], floatingZone: floatingZone,
-            components: [override])
-          {
-            file.events.append(event)
-          }
+            to: &file.events)
         }
         continue
       }
-      if let event = series(
+      addSeries(
         uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
-        components: [master] + overrides, cancelsInstances: cancels)
-      {
-        file.events.append(event)
-      }
+        cancelsInstances: cancels, to: &file.events)
     }
-    file.problems += problems
+    if !problems.isEmpty { file.problems += problems }
     self = CalendarReading(zones: zones)
   }
 
-  /// The series of `master` and its `overrides`; nil (and a problem) when the master has no
-  /// readable `DTSTART`.
+  /// Adds the series of `master` and its `overrides` to `events`; none (and a problem) when
+  /// the master has no readable `DTSTART`.
   ///
   /// With `cancelsInstances` (a `METHOD:CANCEL` calendar) each override cancels the instance
   /// its `RECURRENCE-ID` names, matched by instant as any override, whatever its `STATUS`.
-  private mutating func series(
-    uid: String, master: ICalendarComponent, overrides: [ICalendarComponent],
-    floatingZone: (any ZoneRules)?, components: [ICalendarComponent],
-    cancelsInstances: Bool = false
-  ) -> CalendarEvent? {
-    guard let startProperty = master.property(named: "DTSTART") else {
+  private mutating func addSeries(
+    uid: String, master: EventComponent, overrides: [EventComponent],
+    floatingZone: (any ZoneRules)?, cancelsInstances: Bool = false,
+    to events: inout [CalendarEvent]
+  ) {
+    guard let startProperty = master.properties.start else {
       problems.append(
         EventProblem(
           line: master.line, reason: "the event \(Quote.quoted(uid)) has no DTSTART: not shown"))
-      return nil
+      return
     }
-    guard let start = dateTime(startProperty, floatingZone: floatingZone) else { return nil }
+    guard let start = dateTime(startProperty, floatingZone: floatingZone) else { return }
     let startZone: (any ZoneRules)? =
       if case .zoned(_, let zone) = start { zone } else if case .utc = start {
         FixedOffsetZone.utc
       } else { nil }
     var rules: [RecurrenceRule] = []
-    for property in master.properties(named: "RRULE") {
-      do {
-        rules.append(try RecurrenceRule(parsing: property.value, untilZone: startZone))
+    master.properties.forEach(.rule) { property in
+      do throws(RecurrenceError) {
+        rules.append(
+          try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
+            try RecurrenceRule(parsingUTF8: value, untilZone: startZone)
+          })
       } catch {
         problems.append(
           EventProblem(
@@ -118,7 +153,7 @@ struct CalendarReading {
       }
     }
     var dates: [RecurrenceDate] = []
-    for property in master.properties(named: "RDATE") {
+    for property in master.properties.dates {
       let zone = zoneParameter(property)
       let kind = property.parameter("VALUE")?.uppercased()
       for value in property.values {
@@ -136,14 +171,15 @@ struct CalendarReading {
       }
     }
     var exceptions: [DateTimeValue] = []
-    for property in master.properties(named: "EXDATE") {
+    for property in master.properties.exceptions {
       let zone = zoneParameter(property)
       let isDate: Bool? = property.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
-      for value in property.values {
-        do {
+      property.forEachValue { value in
+        do throws(RecurrenceError) {
           exceptions.append(
             floating(
-              try DateTimeValue(parsing: value, zone: zone, isDate: isDate), zone: floatingZone))
+              try DateTimeValue(parsingUTF8: value, zone: zone, isDate: isDate),
+              zone: floatingZone))
         } catch {
           problems.append(skipped("EXDATE", property, uid: uid, error: error))
         }
@@ -151,12 +187,11 @@ struct CalendarReading {
     }
     var eventOverrides: [EventOverride] = []
     for component in overrides {
-      guard let idProperty = component.property(named: "RECURRENCE-ID"),
+      guard let idProperty = component.properties.recurrenceID,
         let id = dateTime(idProperty, floatingZone: floatingZone)
       else { continue }
       let overrideStart =
-        component.property(named: "DTSTART").flatMap { dateTime($0, floatingZone: floatingZone) }
-        ?? id
+        component.properties.start.flatMap { dateTime($0, floatingZone: floatingZone) } ?? id
       eventOverrides.append(
         EventOverride(
           recurrenceID: id,
@@ -164,40 +199,54 @@ struct CalendarReading {
           start: overrideStart, end: end(of: component, uid: uid, floatingZone: floatingZone),
           fields: cancelsInstances ? EventFields(status: .cancelled) : fields(of: component)))
     }
-    let series = EventSeries(
-      uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
-      rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
-      overrides: eventOverrides)
-    return CalendarEvent(
-      series: series, text: text(of: components, cancelsInstances: cancelsInstances),
-      recurs: !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty, line: master.line)
+    let recurs = !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty
+    // Made in place in the list: an event is a large value, and a copy of it a retain of each
+    // of its many parts.
+    events.append(
+      CalendarEvent(
+        series: EventSeries(
+          uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
+          rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
+          overrides: eventOverrides),
+        text: text(of: master, overrides, cancelsInstances: cancelsInstances), recurs: recurs,
+        line: master.line))
   }
 
-  /// A `VCALENDAR` of `components` alone, with the calendar properties and `VTIMEZONE`s that
-  /// reading them needs (`METHOD:CANCEL` where its overrides cancel their instances).
-  private func text(of components: [ICalendarComponent], cancelsInstances: Bool) -> [UInt8] {
-    var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n".utf8)
-    if cancelsInstances { bytes += Array("METHOD:CANCEL\r\n".utf8) }
+  /// A `VCALENDAR` of `master` and `overrides` alone, with the calendar properties and
+  /// `VTIMEZONE`s that reading them needs (`METHOD:CANCEL` where its overrides cancel their
+  /// instances).
+  private func text(
+    of master: EventComponent, _ overrides: [EventComponent], cancelsInstances: Bool
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(overrides.reduce(master.bytes.count + 64) { $0 + $1.bytes.count })
+    bytes.append(ascii: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
+    if cancelsInstances { bytes.append(ascii: "METHOD:CANCEL\r\n") }
+    func endLine() {
+      if bytes.last != 0x0A { bytes.append(ascii: "\r\n") }
+    }
     for property in properties where property.name == "X-WR-TIMEZONE" {
       bytes += property.raw
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+      endLine()
     }
-    var named: Set<String> = []
-    for component in components {
-      for property in component.properties {
-        if let tzid = property.parameter("TZID") { named.insert(tzid) }
+    if !definitions.isEmpty {
+      var named = master.properties.zoneIDs
+      for component in overrides {
+        for tzid in component.properties.zoneIDs where !named.contains(tzid) { named.append(tzid) }
+      }
+      for tzid in named.sorted() {
+        guard let definition = definitions[tzid] else { continue }
+        definition.appendBytes(to: &bytes)
+        endLine()
       }
     }
-    for tzid in named.sorted() {
-      guard let definition = definitions[tzid] else { continue }
-      definition.appendBytes(to: &bytes)
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
+    bytes += master.bytes
+    endLine()
+    for component in overrides {
+      bytes += component.bytes
+      endLine()
     }
-    for component in components {
-      component.appendBytes(to: &bytes)
-      if bytes.last != 0x0A { bytes += [0x0D, 0x0A] }
-    }
-    bytes += Array("END:VCALENDAR\r\n".utf8)
+    bytes.append(ascii: "END:VCALENDAR\r\n")
     return bytes
   }
 
@@ -212,15 +261,18 @@ struct CalendarReading {
 
   /// `DTEND` or `DURATION` of `component`; `.none` when it has neither or they cannot be read.
   private mutating func end(
-    of component: ICalendarComponent, uid: String, floatingZone: (any ZoneRules)?
+    of component: EventComponent, uid: String, floatingZone: (any ZoneRules)?
   ) -> EventEnd {
-    if let property = component.property(named: "DTEND") {
+    if let property = component.properties.end {
       if let value = dateTime(property, floatingZone: floatingZone) { return .at(value) }
       return .none
     }
-    if let property = component.property(named: "DURATION") {
+    if let property = component.properties.duration {
       do {
-        return .after(try CalendarDuration(parsing: property.value))
+        return .after(
+          try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
+            try CalendarDuration(parsingUTF8: value)
+          })
       } catch {
         problems.append(
           EventProblem(
@@ -232,12 +284,11 @@ struct CalendarReading {
     return .none
   }
 
-  private func fields(of component: ICalendarComponent) -> EventFields {
+  private func fields(of component: EventComponent) -> EventFields {
     EventFields(
-      summary: component.property(named: "SUMMARY")?.text,
-      location: component.property(named: "LOCATION")?.text,
-      description: component.property(named: "DESCRIPTION")?.text,
-      status: component.property(named: "STATUS").map { EventStatus(parsing: $0.text) })
+      summary: component.properties.summary?.text, location: component.properties.location?.text,
+      description: component.properties.description?.text,
+      status: component.properties.status.map { EventStatus(parsing: $0.text) })
   }
 
   /// A DATE or DATE-TIME property's value, in its `TZID`'s zone; nil (and a problem) when it
@@ -251,10 +302,13 @@ struct CalendarReading {
       case "DATE-TIME": false
       default: nil
       }
+    let zone = zoneParameter(property)
     do {
-      let value = try DateTimeValue(
-        parsing: property.value, zone: zoneParameter(property), isDate: isDate)
-      return floating(value, zone: floatingZone)
+      let value = try property.valueBytes.withUnsafeBufferPointer {
+        (value) throws(RecurrenceError) in
+        try DateTimeValue(parsingUTF8: value, zone: zone, isDate: isDate)
+      }
+      return floatingZone == nil ? value : floating(value, zone: floatingZone)
     } catch {
       problems.append(
         EventProblem(
@@ -280,7 +334,8 @@ struct CalendarReading {
   /// The zone `tzid` names, looked up once per calendar: the calendar's own `VTIMEZONE`,
   /// else the lookup's; an unknown or broken one is named once.
   private mutating func zone(named tzid: String, line: Int?) -> (any ZoneRules)? {
-    if let known = resolved[tzid] { return known }
+    if let first = firstResolved, first.tzid == tzid { return first.zone }
+    if !resolved.isEmpty, let known = resolved[tzid] { return known }
     var zone: (any ZoneRules)?
     if let definition = definitions[tzid] {
       do {
@@ -304,7 +359,11 @@ struct CalendarReading {
             reason: "unknown TZID \(Quote.quoted(tzid)): its times are read as floating"))
       }
     }
-    resolved[tzid] = .some(zone)
+    if firstResolved == nil {
+      firstResolved = (tzid, zone)
+    } else {
+      resolved[tzid] = .some(zone)
+    }
     return zone
   }
 }

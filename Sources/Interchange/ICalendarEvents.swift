@@ -73,7 +73,8 @@ public struct InstanceCancel: Sendable {
 }
 
 /// Reads the `VEVENT`s of an iCalendar stream into event series, through the one component
-/// model (`ICalendarReader`).
+/// model (`ICalendarParser`, as `ICalendarReader` does), with a fast path for events behind its
+/// general one (`EventComponentShortcut`).
 ///
 /// Components sharing a `UID` in one `VCALENDAR` are one series: the one without
 /// `RECURRENCE-ID` is the master, the others its overrides (an override without its master
@@ -94,23 +95,36 @@ public enum ICalendarEvents {
   public static func read(_ bytes: [UInt8], zones: @escaping ZoneLookup) throws(InterchangeError)
     -> EventFile
   {
-    var reader = ICalendarReader(
-      source: ByteArraySource(bytes), maximumComponentSize: bytes.count + 1
-    ) { $0 == "VEVENT" || $0 == "VTIMEZONE" }
+    try read(bytes, zones: zones, fastPath: true)
+  }
+
+  /// `read(_:zones:)`, with `fastPath` off reading every `VEVENT` through the component tree
+  /// (for the differential test of `EventComponentShortcut`).
+  static func read(_ bytes: [UInt8], zones: @escaping ZoneLookup, fastPath: Bool)
+    throws(InterchangeError) -> EventFile
+  {
+    var input = ByteReader(bytes: bytes)
+    var parser = ICalendarParser(
+      keeps: { $0 == "VEVENT" || $0 == "VTIMEZONE" },
+      shortcut: EventComponentShortcut(isEnabled: fastPath),
+      keepsCalendarProperty: CalendarReading.reads)
     var file = EventFile()
     var calendar = CalendarReading(zones: zones)
     do {
-      while let element = try reader.next() {
-        switch element {
-        case .beginCalendar: calendar = CalendarReading(zones: zones)
-        case .property(let property): calendar.properties.append(property)
-        case .component(let component) where component.name == "VTIMEZONE":
+      while let step = try parser.next(from: &input) {
+        switch step {
+        case .shortcut(let event): calendar.add(event)
+        case .beginsCalendar: calendar = CalendarReading(zones: zones)
+        case .endsCalendar: calendar.finish(into: &file)
+        case .element(.property(let property)): calendar.add(property)
+        case .element(.component(let component)) where component.name == "VTIMEZONE":
           if let id = component.property(named: "TZID")?.text {
             calendar.definitions[id] = component
           }
-        case .component(let component): calendar.add(component)
-        case .endCalendar: calendar.finish(into: &file)
-        case .skipped, .trivia: break
+        case .element(.component(let component)): calendar.add(EventComponent(component))
+        case .element(.beginCalendar), .element(.endCalendar), .element(.skipped),
+          .element(.trivia):
+          break
         }
       }
     } catch let error as InterchangeError {

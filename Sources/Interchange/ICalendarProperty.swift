@@ -10,32 +10,43 @@ public struct ICalendarProperty: Sendable, Hashable {
   public let parameters: [ICalendarParameter]
   /// The 1-based line of the input where the property starts.
   public let line: Int
-  /// The line as read, then the line unfolded: one slice, so that a property holds one
-  /// reference to its bytes (a component's properties share one buffer).
+  /// The line as read and, when it was folded, the line unfolded after it: one slice, so that
+  /// a property holds one reference to its bytes (a component's properties share one buffer).
   let bytes: ArraySlice<UInt8>
-  /// The index in `bytes` where the unfolded line starts.
-  let contentStart: Int
-  /// The index in `bytes` where the value starts.
-  let valueStart: Int
+  /// Where the parts of the line are in `bytes`.
+  let layout: Layout
+
+  /// Where the parts of a property's line are in the bytes that hold it.
+  struct Layout: Sendable, Hashable {
+    /// The line as read, its folds and line break included.
+    var raw: Range<Int>
+    /// The line unfolded, without its line break: the start of `raw` when the line is not
+    /// folded (no copy), else after it.
+    var content: Range<Int>
+    /// Where the value starts, in `content`.
+    var valueStart: Int
+
+    /// All of it: what a property's `bytes` hold.
+    var span: Range<Int> { raw.lowerBound..<max(raw.upperBound, content.upperBound) }
+  }
 
   init(
     name: String, parameters: [ICalendarParameter], line: Int, bytes: ArraySlice<UInt8>,
-    contentStart: Int, valueStart: Int
+    layout: Layout
   ) {
     self.name = name
     self.parameters = parameters
     self.line = line
     self.bytes = bytes
-    self.contentStart = contentStart
-    self.valueStart = valueStart
+    self.layout = layout
   }
 
   /// The bytes as read: the folded line and its line break (CRLF, LF, or none at the end of
   /// the input).
-  public var raw: ArraySlice<UInt8> { bytes[..<contentStart] }
+  public var raw: ArraySlice<UInt8> { bytes[layout.raw] }
 
   /// The unfolded line without its line break.
-  var content: ArraySlice<UInt8> { bytes[contentStart...] }
+  var content: ArraySlice<UInt8> { bytes[layout.content] }
 
   /// Parses one content line (`raw`: the folded line, with or without its line break).
   ///
@@ -67,14 +78,21 @@ public struct ICalendarProperty: Sendable, Hashable {
   public var value: String { String(decoding: valueBytes, as: UTF8.self) }
 
   /// The value's bytes as written, unfolded.
-  public var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
+  public var valueBytes: ArraySlice<UInt8> {
+    bytes[layout.valueStart..<layout.content.upperBound]
+  }
 
   /// What comes before the value: the name and the parameters as written, and the colon.
-  public var head: ArraySlice<UInt8> { bytes[contentStart..<valueStart] }
+  public var head: ArraySlice<UInt8> { bytes[layout.content.lowerBound..<layout.valueStart] }
 
   /// The value read as TEXT: escapes undone.
   public var text: String {
-    String(decoding: valueBytes.withUnsafeBufferPointer(ICalendarText.unescaped), as: UTF8.self)
+    valueBytes.withUnsafeBufferPointer { value in
+      // Without a backslash there is no escape to undo: no copy.
+      value.contains(UInt8(ascii: "\\"))
+        ? String(decoding: ICalendarText.unescaped(value), as: UTF8.self)
+        : String(decoding: value, as: UTF8.self)
+    }
   }
 
   /// The values of a property that holds several, as written (escapes kept).
@@ -85,6 +103,13 @@ public struct ICalendarProperty: Sendable, Hashable {
   /// an empty value, one empty value.
   public var values: [String] {
     var result: [String] = []
+    forEachValue { result.append(String(decoding: $0, as: UTF8.self)) }
+    return result
+  }
+
+  /// Calls `body` with the bytes of each of `values`, in order, without making strings of
+  /// them.
+  func forEachValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     valueBytes.withUnsafeBufferPointer { value in
       var start = 0
       var index = 0
@@ -92,16 +117,14 @@ public struct ICalendarProperty: Sendable, Hashable {
         switch value[index] {
         case UInt8(ascii: "\\"): index += 2
         case UInt8(ascii: ","):
-          result.append(
-            String(decoding: UnsafeBufferPointer(rebasing: value[start..<index]), as: UTF8.self))
+          body(UnsafeBufferPointer(rebasing: value[start..<index]))
           index += 1
           start = index
         default: index += 1
         }
       }
-      result.append(String(decoding: UnsafeBufferPointer(rebasing: value[start...]), as: UTF8.self))
+      body(UnsafeBufferPointer(rebasing: value[start...]))
     }
-    return result
   }
 
   /// The first value of the parameter `name` (upper-case), or nil when it is absent.

@@ -21,8 +21,19 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: `RecurrenceError.invalidDuration` for any other text, and for a value too large
   ///   to mean anything within 0001…9999.
   public init(parsing text: some StringProtocol) throws(RecurrenceError) {
-    guard let (days, seconds) = Self.parse(Array(text.utf8)[...]) else {
-      throw .invalidDuration(String(text))
+    // A native string's bytes are read in place; any other text is copied once.
+    let parsed =
+      text.utf8.withContiguousStorageIfAvailable(Self.parse)
+      ?? Array(text.utf8).withUnsafeBufferPointer(Self.parse)
+    guard let (days, seconds) = parsed else { throw .invalidDuration(String(text)) }
+    self.init(days: days, seconds: seconds)
+  }
+
+  /// Reads a value from its UTF-8 bytes, as `init(parsing:)` reads its text: what a reader of
+  /// content lines calls with a value's bytes, without making a string of them.
+  package init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(RecurrenceError) {
+    guard let (days, seconds) = Self.parse(bytes) else {
+      throw .invalidDuration(String(decoding: bytes, as: UTF8.self))
     }
     self.init(days: days, seconds: seconds)
   }
@@ -31,8 +42,8 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
   ///
   /// Hours, minutes and seconds may skip one another (`PT1H30S`), as many writers do; each
   /// comes at most once and in that order.
-  private static func parse(_ input: ArraySlice<UInt8>) -> (Int, Int)? {
-    var bytes = input
+  private static func parse(_ input: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+    var bytes = input[...]
     var sign = 1
     if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
       sign = first == UInt8(ascii: "-") ? -1 : 1
@@ -55,21 +66,28 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
     }
     guard bytes.popFirst() == UInt8(ascii: "T"), !bytes.isEmpty else { return nil }
     var seconds = 0
-    var units: [UInt8] = [UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S")]
-    let scale = [UInt8(ascii: "H"): 3600, UInt8(ascii: "M"): 60, UInt8(ascii: "S"): 1]
+    // H, M and S, each at most once and in that order: the units still allowed start here.
+    var allowed = 0
     while !bytes.isEmpty {
-      guard let (value, unit) = component(&bytes), let index = units.firstIndex(of: unit) else {
-        return nil
+      guard let (value, unit) = component(&bytes) else { return nil }
+      let index: Int
+      let scale: Int
+      switch unit {
+      case UInt8(ascii: "H"): (index, scale) = (0, 3600)
+      case UInt8(ascii: "M"): (index, scale) = (1, 60)
+      case UInt8(ascii: "S"): (index, scale) = (2, 1)
+      default: return nil
       }
-      units.removeFirst(index + 1)
-      seconds += value * scale[unit, default: 1]
+      guard index >= allowed else { return nil }
+      allowed = index + 1
+      seconds += value * scale
     }
     return (sign * days, sign * seconds)
   }
 
   /// Reads digits and the designator after them, nil when either is missing or the number is
   /// too large to mean anything within 0001…9999 (more than a hundred million).
-  private static func component(_ bytes: inout ArraySlice<UInt8>) -> (Int, UInt8)? {
+  private static func component(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>) -> (Int, UInt8)? {
     let digits = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     guard digits.count <= 9, let value = ValueScanner.number(digits) else { return nil }
     bytes = bytes.dropFirst(digits.count)

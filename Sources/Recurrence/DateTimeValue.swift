@@ -25,11 +25,28 @@ public enum DateTimeValue: Sendable, CustomStringConvertible {
   public init(
     parsing text: some StringProtocol, zone: (any ZoneRules)? = nil, isDate: Bool? = nil
   ) throws(RecurrenceError) {
-    let bytes = Array(text.utf8)
+    // A native string's bytes are read in place; any other text is copied once.
+    let read = { (bytes: UnsafeBufferPointer<UInt8>) in
+      Result { () throws(RecurrenceError) in
+        try DateTimeValue(parsingUTF8: bytes, zone: zone, isDate: isDate)
+      }
+    }
+    self =
+      try
+      (text.utf8.withContiguousStorageIfAvailable(read)
+      ?? Array(text.utf8).withUnsafeBufferPointer(read)).get()
+  }
+
+  /// Reads a value from its UTF-8 bytes, as `init(parsing:zone:isDate:)` reads its text: what
+  /// a reader of content lines calls with a value's bytes, without making a string of them.
+  package init(
+    parsingUTF8 bytes: UnsafeBufferPointer<UInt8>, zone: (any ZoneRules)? = nil,
+    isDate: Bool? = nil
+  ) throws(RecurrenceError) {
     let looksLikeDate = bytes.count == 8
     if isDate == true || (isDate == nil && looksLikeDate) {
       guard looksLikeDate, let day = ValueScanner.day(bytes[...]) else {
-        throw .invalidDate(String(text))
+        throw .invalidDate(String(decoding: bytes, as: UTF8.self))
       }
       self = .date(day)
       return
@@ -42,7 +59,7 @@ public enum DateTimeValue: Sendable, CustomStringConvertible {
       // A leap second (60) is read as the last second of its minute: a wall clock has none.
       let local = LocalDateTime(day: day, hour: hour, minute: minute, second: min(second, 59)),
       second <= 60
-    else { throw .invalidDateTime(String(text)) }
+    else { throw .invalidDateTime(String(decoding: bytes, as: UTF8.self)) }
     if bytes.count == 16 {
       self = .utc(local)
     } else if let zone {
@@ -103,7 +120,7 @@ public enum DateTimeValue: Sendable, CustomStringConvertible {
 enum ValueScanner {
   /// The unsigned decimal number the bytes spell, nil when one is not a digit or it is empty
   /// or too long to be a value here.
-  static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+  static func number(_ bytes: some Collection<UInt8>) -> Int? {
     guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
     var value = 0
     for byte in bytes {
@@ -114,9 +131,9 @@ enum ValueScanner {
   }
 
   /// The day `YYYYMMDD` spells, nil when it is not one.
-  static func day(_ bytes: ArraySlice<UInt8>) -> Day? {
+  static func day(_ bytes: some Collection<UInt8>) -> Day? {
     guard bytes.count == 8, let year = number(bytes.prefix(4)),
-      let month = number(bytes.dropFirst(4).prefix(2)), let day = number(bytes.suffix(2))
+      let month = number(bytes.dropFirst(4).prefix(2)), let day = number(bytes.dropFirst(6))
     else { return nil }
     return Day(year: year, month: month, day: day)
   }

@@ -38,27 +38,31 @@ public struct EventSeries: Sendable {
     self.fields = fields
     self.end = end
     self.overrides = overrides
-    let recurrence = RecurrenceSet(start: start, rules: rules, dates: dates, exceptions: exceptions)
-    self.recurrence = recurrence
-    overridden = InstanceMatcher(overrides.map(\.recurrenceID), placement: recurrence.placement)
+    recurrence = RecurrenceSet(start: start, rules: rules, dates: dates, exceptions: exceptions)
+    let placement = recurrence.placement
+    overridden = InstanceMatcher(overrides.map(\.recurrenceID), placement: placement)
     var future: [(order: Int, index: Int)] = []
-    var shifts: [Int] = [0]
+    // The shifts and lengths, kept as their extremes.
+    var shifts = 0...0
+    var longest = Self.lengthBound(end, start: start)
     for (index, override) in overrides.enumerated() where override.thisAndFuture {
-      future.append((Self.order(override.recurrenceID, placement: recurrence.placement), index))
-      shifts.append(Self.shift(override, placement: recurrence.placement))
+      future.append((Self.order(override.recurrenceID, placement: placement), index))
+      let shift = Self.shift(override, placement: placement)
+      shifts = min(shifts.lowerBound, shift)...max(shifts.upperBound, shift)
+      longest = max(longest, Self.lengthBound(override.end, start: override.start))
     }
-    futureOverrides = future.sorted { $0.order < $1.order }
-    shiftRange = shifts.min()!...shifts.max()!
-    var lengths = [Self.lengthBound(end, start: start)]
-    lengths += overrides.filter(\.thisAndFuture).map { Self.lengthBound($0.end, start: $0.start) }
+    futureOverrides = future.count > 1 ? future.sorted { $0.order < $1.order } : future
+    shiftRange = shifts
     for case .period(let periodStart, let periodEnd) in dates {
       switch periodEnd {
       case .at(let end):
-        lengths.append(abs(end.local.secondsSinceEpoch - periodStart.local.secondsSinceEpoch))
-      case .after(let duration): lengths.append(Self.lengthBound(.after(duration), start: start))
+        longest = max(
+          longest, abs(end.local.secondsSinceEpoch - periodStart.local.secondsSinceEpoch))
+      case .after(let duration):
+        longest = max(longest, Self.lengthBound(.after(duration), start: start))
       }
     }
-    lengthBound = lengths.max()!
+    lengthBound = longest
   }
 
   /// About the longest an occurrence of a component starting at `start` and ending as `end`

@@ -16,6 +16,35 @@ extension RecurrenceRule {
   public init(parsing text: some StringProtocol, untilZone: (any ZoneRules)? = nil)
     throws(RecurrenceError)
   {
+    let quick = text.utf8.withContiguousStorageIfAvailable {
+      Self.quicklyParsed($0, untilZone: untilZone)
+    }
+    if let quick = quick ?? nil {
+      self = quick
+      return
+    }
+    try self.init(generalParsing: text, untilZone: untilZone)
+  }
+
+  /// Reads an `RRULE` value from its UTF-8 bytes, as `init(parsing:untilZone:)` reads its
+  /// text: what a reader of content lines calls with a value's bytes, without making a string
+  /// of them unless it must name a problem.
+  package init(parsingUTF8 text: UnsafeBufferPointer<UInt8>, untilZone: (any ZoneRules)? = nil)
+    throws(RecurrenceError)
+  {
+    if let quick = Self.quicklyParsed(text, untilZone: untilZone) {
+      self = quick
+      return
+    }
+    try self.init(
+      generalParsing: String(decoding: text, as: UTF8.self), untilZone: untilZone)
+  }
+
+  /// The general reading behind `init(parsing:untilZone:)`, character by character, which
+  /// names what is wrong; `quicklyParsed` reads the common rules before it.
+  init(generalParsing text: some StringProtocol, untilZone: (any ZoneRules)?)
+    throws(RecurrenceError)
+  {
     var rule = RecurrenceRule(frequency: .daily)
     var seen: Set<String> = []
     for part in text.split(separator: ";", omittingEmptySubsequences: true) {
@@ -79,7 +108,13 @@ extension RecurrenceRule {
   /// One of more than twelve digits reads as 1,000,000,000,001: more than any rule can count
   /// or step within 0001…9999 (ten thousand years are 3.2 · 10¹¹ seconds).
   static func integer(_ text: some StringProtocol) -> Int? {
-    var bytes = Array(text.utf8)[...]
+    integer(bytes: Array(text.utf8)[...])
+  }
+
+  /// `integer(_:)` of the text `bytes` spell.
+  static func integer<Bytes: Collection<UInt8>>(bytes: Bytes) -> Int?
+  where Bytes.SubSequence == Bytes {
+    var bytes = bytes
     var sign = 1
     if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
       sign = first == UInt8(ascii: "-") ? -1 : 1

@@ -42,12 +42,16 @@ public struct RecurrenceSet: Sendable {
     let placement = SeriesPlacement(start)
     self.placement = placement
     let startLocal = start.local
-    expansions = rules.map { rule in
-      RuleExpansion(
-        rule: rule, start: startLocal, isDateOnly: start.isDate,
-        until: rule.until.map {
-          Self.untilBound($0, placement: placement, startIsDate: start.isDate)
-        })
+    // Each rule read where it is, not copied: a rule is a value of many parts.
+    expansions = rules.withUnsafeBufferPointer { rules in
+      rules.indices.map { index in
+        let rule = rules.baseAddress! + index
+        return RuleExpansion(
+          rule: rule, index: index, start: startLocal, isDateOnly: start.isDate,
+          until: rule.pointee.until.map {
+            Self.untilBound($0, placement: placement, startIsDate: start.isDate)
+          })
+      }
     }
     var points = [SeriesPoint(local: startLocal)]
     for date in dates {
@@ -55,7 +59,7 @@ public struct RecurrenceSet: Sendable {
       if case .period(_, let end) = date { point.periodEnd = end }
       points.append(point)
     }
-    extraPoints = points.sorted { $0.local < $1.local }
+    extraPoints = points.count > 1 ? points.sorted { $0.local < $1.local } : points
     excluded = InstanceMatcher(exceptions, placement: placement)
   }
 

@@ -8,8 +8,9 @@ import CalendarPaging
 struct RuleExpansion: Sendable {
   typealias Frequency = RecurrenceRule.Frequency
 
-  /// The rule as written.
-  let rule: RecurrenceRule
+  /// The index of the rule among its series' (`RecurrenceSet.rules`): the rule is not copied
+  /// here, a value of many parts.
+  let ruleIndex: Int
   /// `FREQ`.
   let frequency: Frequency
   /// `INTERVAL`, at most one more than the periods in 0001…9999 (a larger one means the
@@ -76,98 +77,100 @@ struct RuleExpansion: Sendable {
   /// Instances in every full period when that number never changes (so COUNT is reached at
   /// a period found by arithmetic); nil when it varies.
   private(set) var instancesPerPeriod: Int?
-  /// Instances of the start's period at or after the start.
+  /// Instances of the start's period at or after the start, for a rule with `COUNT` (0
+  /// without: nothing counts them).
   private(set) var instancesInStartPeriod = 0
   /// False when the rule provably yields nothing: a limit it can never meet.
   private(set) var canYield = true
 
-  /// Expands `rule` from `start`.
-  init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: UntilBound?) {
-    self.rule = rule
+  /// Expands the rule at `rule`, the `index`th of its series, from `start`.
+  ///
+  /// The rule is read where it is: a copy of one is a retain of each of its lists, and the
+  /// compiler copies a borrowed one it cannot prove unchanged.
+  init(
+    rule: UnsafePointer<RecurrenceRule>, index: Int, start: LocalDateTime, isDateOnly: Bool,
+    until: UntilBound?
+  ) {
+    ruleIndex = index
     self.start = start
     self.isDateOnly = isDateOnly
     self.until = until
-    let frequency = rule.frequency
+    let frequency = rule.pointee.frequency
     self.frequency = frequency
-    count = rule.count
-    weekStart = rule.weekStart
+    count = rule.pointee.count
+    weekStart = rule.pointee.weekStart
     // 1970-01-01, day 0, was a Thursday (ISO 4).
-    weekShift = ((rule.weekStart.rawValue - 4) % 7 + 7) % 7
+    weekShift = ((rule.pointee.weekStart.rawValue - 4) % 7 + 7) % 7
     let (_, startMonth, startDay) = start.day.components
 
-    var months = rule.byMonth
-    var monthDays = rule.byMonthDay
-    var byDay = rule.byDay
+    var months = rule.pointee.byMonth
+    var monthDays = rule.pointee.byMonthDay
+    var byDay = rule.pointee.byDay
+    let (byWeekNumber, byYearDay) = (rule.pointee.byWeekNumber, rule.pointee.byYearDay)
     let hasDayParts =
-      !(rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
-      && rule.byDay.isEmpty)
+      !(byWeekNumber.isEmpty && byYearDay.isEmpty && monthDays.isEmpty && byDay.isEmpty)
     if !hasDayParts {
       switch frequency {
       case .yearly:
-        if months.isEmpty { months = [startMonth] }
-        monthDays = [startDay]
-      case .monthly: monthDays = [startDay]
+        if months.isEmpty { months = Self.single(startMonth) }
+        monthDays = Self.single(startDay)
+      case .monthly: monthDays = Self.single(startDay)
       case .weekly: byDay = [.init(start.day.weekday)]
       default: break
       }
     }
     monthMask = months.reduce(0) { $0 | UInt16(1) << UInt16($1) }
-    self.monthDays = Array(Set(monthDays)).sorted()
+    self.monthDays = Self.uniqueSorted(monthDays)
     monthDayMask = monthDays.reduce(0) {
       $0 | UInt64(1) << UInt64($1 > 0 ? $1 - 1 : 31 - $1)
     }
-    yearDays = Array(Set(rule.byYearDay)).sorted()
-    weekNumbers = Array(Set(rule.byWeekNumber)).sorted()
+    yearDays = Self.uniqueSorted(byYearDay)
+    weekNumbers = Self.uniqueSorted(byWeekNumber)
     let ordinalsMean = frequency == .monthly || frequency == .yearly
     ordinalsInMonth = frequency == .monthly || !months.isEmpty
-    ordinalWeekdays = ordinalsMean ? Array(Set(byDay.filter { $0.ordinal != 0 })) : []
-    weekdayMask = byDay.filter { !ordinalsMean || $0.ordinal == 0 }.reduce(0) {
-      $0 | UInt8(1) << UInt8($1.weekday.rawValue)
+    // Each ordinal once, in no particular order (only membership and the count are read).
+    let ordinals = ordinalsMean ? byDay.filter { $0.ordinal != 0 } : []
+    ordinalWeekdays = ordinals.count > 1 ? Array(Set(ordinals)) : ordinals
+    var weekdayMask: UInt8 = 0
+    for number in byDay where !ordinalsMean || number.ordinal == 0 {
+      weekdayMask |= UInt8(1) << UInt8(number.weekday.rawValue)
     }
+    self.weekdayMask = weekdayMask
 
     // Times: a part expands periods longer than itself, limits shorter ones; a missing part
     // takes the start's value where it expands (RFC 5545 §3.3.10, "derived from DTSTART").
     let (startHour, startMinute, startSecond) = start.time
-    func list(_ values: [Int], _ fallback: Int, _ valid: ClosedRange<Int>) -> [Int] {
-      values.isEmpty ? [fallback] : Array(Set(values.filter(valid.contains))).sorted()
-    }
     if isDateOnly {
       (hours, minutes, seconds) = ([0], [0], [0])
       (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
     } else {
-      let bySecond = list(rule.bySecond, startSecond, 0...59)
-      let byMinute = list(rule.byMinute, startMinute, 0...59)
-      let byHour = list(rule.byHour, startHour, 0...23)
-      // A limit of only second 60 can never be met: an impossible bit keeps the mask non-zero.
-      func mask<T: FixedWidthInteger>(_ values: [Int], _ valid: ClosedRange<Int>) -> T {
-        guard !values.isEmpty else { return 0 }
-        let bits = values.filter(valid.contains).reduce(T(0)) { $0 | T(1) << T($1) }
-        return bits == 0 ? T(1) << T(T.bitWidth - 1) : bits
-      }
+      let bySecond = Self.list(rule.pointee.bySecond, startSecond, 0...59)
+      let byMinute = Self.list(rule.pointee.byMinute, startMinute, 0...59)
+      let byHour = Self.list(rule.pointee.byHour, startHour, 0...23)
       switch frequency {
       case .secondly:
         (hours, minutes, seconds) = ([], [], [])
-        hourLimit = mask(rule.byHour, 0...23)
-        minuteLimit = mask(rule.byMinute, 0...59)
-        secondLimit = mask(rule.bySecond, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
+        secondLimit = Self.mask(rule.pointee.bySecond, 0...59)
       case .minutely:
         (hours, minutes, seconds) = ([], [], bySecond)
-        hourLimit = mask(rule.byHour, 0...23)
-        minuteLimit = mask(rule.byMinute, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
         secondLimit = 0
       case .hourly:
         (hours, minutes, seconds) = ([], byMinute, bySecond)
-        hourLimit = mask(rule.byHour, 0...23)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
         (minuteLimit, secondLimit) = (0, 0)
       default:
         (hours, minutes, seconds) = (byHour, byMinute, bySecond)
         (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
       }
     }
-    setPositions = rule.bySetPosition
+    setPositions = rule.pointee.bySetPosition
 
     let calendarPeriods = Self.periodsInCalendar(frequency)
-    interval = min(rule.interval, calendarPeriods + 1)
+    interval = min(rule.pointee.interval, calendarPeriods + 1)
     startPeriod = Self.period(of: start, frequency, weekShift: weekShift)
     lastPeriod = Self.period(
       of: LocalDateTime(day: .last, secondOfDay: 86_399), frequency, weekShift: weekShift)
@@ -178,8 +181,48 @@ struct RuleExpansion: Sendable {
     // The members that need the ones above.
     canYield = timesCanBeMet && daysCanBeMet
     instancesPerPeriod = regularCount()
-    instancesInStartPeriod = canYield ? instancesInPeriod(startPeriod, from: start) : 0
+    // Only a COUNT is counted from the start's period (`RuleCursor`, the summary).
+    instancesInStartPeriod =
+      canYield && count != nil ? instancesInPeriod(startPeriod, from: start) : 0
   }
+
+  /// The times `values` of a part list (in `valid`, sorted, each once), or the start's
+  /// `fallback` when the part is absent.
+  private static func list(_ values: [Int], _ fallback: Int, _ valid: ClosedRange<Int>) -> [Int] {
+    values.isEmpty ? single(fallback) : uniqueSorted(values.filter(valid.contains))
+  }
+
+  /// The bits of the times `values` of a part that limits periods (in `valid`); 0 for none.
+  ///
+  /// A limit of only second 60 can never be met: an impossible bit keeps the mask non-zero.
+  private static func mask<T: FixedWidthInteger>(_ values: [Int], _ valid: ClosedRange<Int>)
+    -> T
+  {
+    guard !values.isEmpty else { return 0 }
+    let bits = values.filter(valid.contains).reduce(T(0)) { $0 | T(1) << T($1) }
+    return bits == 0 ? T(1) << T(T.bitWidth - 1) : bits
+  }
+
+  /// `values` sorted, each once; a list of one as it is (no copy).
+  static func uniqueSorted(_ values: [Int]) -> [Int] {
+    guard values.count > 1 else { return values }
+    var sorted = values.sorted()
+    var kept = 1
+    for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
+      sorted[kept] = sorted[index]
+      kept += 1
+    }
+    sorted.removeLast(sorted.count - kept)
+    return sorted
+  }
+
+  /// `[value]`, shared for 0…59 (every default a rule takes from its start: a second, minute,
+  /// hour, day or month) instead of a new array each time.
+  static func single(_ value: Int) -> [Int] {
+    (0..<60).contains(value) ? singles[value] : [value]
+  }
+
+  private static let singles = (0..<60).map { [$0] }
 
   /// Periods of each frequency in 0001…9999, at most.
   static func periodsInCalendar(_ frequency: Frequency) -> Int {

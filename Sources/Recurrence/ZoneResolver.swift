@@ -23,11 +23,42 @@ public final class ZoneResolver: Sendable {
   /// The folder of the tz database, without a trailing `/`.
   public let zoneDirectory: String
   let readFile: FileReader
-  let cache = Mutex<[String: CachedZone]>([:])
+  let cache = Mutex(Cache())
 
   /// A zone of the cache, or the knowledge that a name has none.
   struct CachedZone: Sendable {
     let zone: (any ZoneRules)?
+  }
+
+  /// What a name was looked up as: a `TZID` (with its prefixes and Windows names) or a name
+  /// of the tz database.
+  enum LookupKind {
+    case tzid
+    case name
+  }
+
+  /// The zones found so far, by kind and name: no key is made by joining strings.
+  struct Cache {
+    var tzids: [String: CachedZone] = [:]
+    var names: [String: CachedZone] = [:]
+
+    subscript(kind: LookupKind, name: String) -> CachedZone? {
+      get { kind == .tzid ? tzids[name] : names[name] }
+      set {
+        switch kind {
+        case .tzid: tzids[name] = newValue
+        case .name: names[name] = newValue
+        }
+      }
+    }
+
+    /// Forgets every zone of `kind` once there are 4096 of them: a bound on memory.
+    mutating func makeRoom(_ kind: LookupKind) {
+      switch kind {
+      case .tzid: if tzids.count >= 4096 { tzids.removeAll() }
+      case .name: if names.count >= 4096 { names.removeAll() }
+      }
+    }
   }
 
   /// A resolver reading the tz database in `zoneDirectory` through `readFile`.
@@ -46,15 +77,22 @@ public final class ZoneResolver: Sendable {
   public func zone(forTZID tzid: String, calendarZones: [String: any ZoneRules] = [:])
     -> (any ZoneRules)?
   {
-    if let own = calendarZones[tzid] { return own }
-    var name = Substring(tzid).drop { $0 == " " }
-    while name.last == " " { name = name.dropLast() }
-    if name.count >= 2, name.first == "\"", name.last == "\"" {
-      name = name.dropFirst().dropLast()
+    if !calendarZones.isEmpty, let own = calendarZones[tzid] { return own }
+    // Only a name that starts or ends with a space or a quote has anything to take off.
+    func isTrimmed(_ byte: UInt8?) -> Bool {
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\"")
     }
-    if let own = calendarZones[String(name)] { return own }
-    return cached("tzid:" + name) { _ in
-      let name = String(name)
+    var name = tzid
+    if isTrimmed(tzid.utf8.first) || isTrimmed(tzid.utf8.last) {
+      var trimmed = Substring(tzid).drop { $0 == " " }
+      while trimmed.last == " " { trimmed = trimmed.dropLast() }
+      if trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" {
+        trimmed = trimmed.dropFirst().dropLast()
+      }
+      name = String(trimmed)
+      if !calendarZones.isEmpty, let own = calendarZones[name] { return own }
+    }
+    return cached(.tzid, name) { name in
       if let zone = self.databaseZone(named: name) { return zone }
       if let iana = WindowsZones.ianaName(forWindowsName: name) {
         return self.databaseZone(named: iana)
@@ -73,17 +111,19 @@ public final class ZoneResolver: Sendable {
   /// The zone of the tz database named `name` (`Europe/Berlin`), nil when the name is not
   /// one a tz database uses or its file cannot be read as TZif.
   public func systemZone(named name: String) -> (any ZoneRules)? {
-    cached("name:" + name) { _ in self.databaseZone(named: name) }
+    cached(.name, name) { name in self.databaseZone(named: name) }
   }
 
-  /// The cached zone for `key` (`tzid:` or `name:` and the text), made by `make` the first
+  /// The cached zone of `name` looked up as `kind`, made by `make` (given the name) the first
   /// time.
-  func cached(_ key: String, make: (String) -> (any ZoneRules)?) -> (any ZoneRules)? {
-    if let hit = cache.withLock({ $0[key] }) { return hit.zone }
-    let zone = make(key)
+  func cached(_ kind: LookupKind, _ name: String, make: (String) -> (any ZoneRules)?)
+    -> (any ZoneRules)?
+  {
+    if let hit = cache.withLock({ $0[kind, name] }) { return hit.zone }
+    let zone = make(name)
     cache.withLock {
-      if $0.count >= 4096 { $0.removeAll() }
-      $0[key] = CachedZone(zone: zone)
+      $0.makeRoom(kind)
+      $0[kind, name] = CachedZone(zone: zone)
     }
     return zone
   }

@@ -17,6 +17,15 @@ import Recurrence
 //
 // `CalendarsBenchmark DIR --write-only` writes the three folders and stops: the calendars
 // that `Tests/Benchmarks/calendars_bench.py` measures the commands and khal on.
+//
+// `CalendarsBenchmark --parse [ROUNDS]` writes nothing: in memory, it reads the 10^4 files
+// once for the events' index texts, then parses the texts of the open-ended series (the ones
+// `goto 2150-01-01` parses again) ROUNDS times (default 1) and expands each over the two
+// months around 2150-01-01, as `EventCalendars` does. Run under callgrind, the inclusive
+// counts of `parseOpenEnded` and `expandOpenEnded` over the calls printed are the cost of
+// one parse and one expansion:
+//
+//   valgrind --tool=callgrind .build-bench/release/CalendarsBenchmark --parse 1
 
 /// A small deterministic generator.
 struct Random {
@@ -87,6 +96,81 @@ func eventFile(_ index: Int, random: inout Random) -> String {
   }
   return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
     + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+}
+
+/// The texts of the open-ended series among the 10^4 files, as the index keeps them.
+func openEndedTexts(zones: @escaping ZoneLookup) -> [[UInt8]] {
+  var random = Random(state: 42)
+  var texts: [[UInt8]] = []
+  for calendar in 0..<3 {
+    for index in stride(from: calendar, to: 10_000, by: 3) {
+      let file = Array(eventFile(index, random: &random).utf8)
+      for event in (try? ICalendarEvents.read(file, zones: zones))?.events ?? [] {
+        let rules = event.series.recurrence.rules
+        if !rules.isEmpty && rules.allSatisfy({ $0.count == nil && $0.until == nil }) {
+          texts.append(event.text)
+        }
+      }
+    }
+  }
+  return texts
+}
+
+/// Parses each of `texts` `rounds` times; the series of the last round.
+@inline(never)
+func parseOpenEnded(_ texts: [[UInt8]], rounds: Int, zones: @escaping ZoneLookup)
+  -> [EventSeries]
+{
+  var series: [EventSeries] = []
+  for round in 0..<rounds {
+    for text in texts {
+      let events = (try? ICalendarEvents.read(text, zones: zones))?.events ?? []
+      if round == rounds - 1 { series += events.map(\.series) }
+    }
+  }
+  return series
+}
+
+/// Expands each of `series` over each of `windows`; the number of occurrences found.
+@inline(never)
+func expandOpenEnded(_ series: [EventSeries], windows: [Range<Int>]) -> Int {
+  var found = 0
+  for one in series {
+    for window in windows {
+      found +=
+        one.occurrences(overlapping: window, userZone: FixedOffsetZone.utc).occurrences.count
+    }
+  }
+  return found
+}
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "--parse" {
+  let rounds = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 1 : 1
+  let resolver = ZoneResolver(readFile: { path in
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    let count = read(file, &bytes, bytes.count)
+    return count > 0 ? Array(bytes[..<count]) : nil
+  })
+  let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
+  let texts = openEndedTexts(zones: zones)
+  var started = now()
+  let series = parseOpenEnded(texts, rounds: rounds, zones: zones)
+  let parsed = now() - started
+  // December 2149 and January 2150, a day either way, as `EventCalendars.monthWindow`.
+  let december = Day(year: 2149, month: 12, day: 1)!
+  let windows = [
+    december.dayNumber * 86_400 - 86_400..<(december.dayNumber + 32) * 86_400,
+    (december.dayNumber + 30) * 86_400..<(december.dayNumber + 63) * 86_400,
+  ]
+  started = now()
+  let found = expandOpenEnded(series, windows: windows)
+  let expanded = now() - started
+  print("parses: \(texts.count * rounds) (\(texts.count) texts) in \(parsed) ms")
+  print("expansions: \(series.count * windows.count), \(found) occurrences, in \(expanded) ms")
+  exit(0)
 }
 
 let base = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "/tmp/calendars-bench"
