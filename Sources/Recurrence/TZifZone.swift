@@ -23,12 +23,17 @@ public struct TZifZone: ZoneRules {
   public init(bytes: [UInt8]) throws(ZoneError) {
     var reader = TZifReader(bytes: bytes)
     let header = try reader.header()
-    var block = try reader.block(header, timeSize: 4)
+    let block: TZifReader.Block
     var footer: PosixZone?
     if header.version >= 2 {
+      // RFC 8536 §4: a reader of version 2+ skips the version 1 block, whose 32-bit times the
+      // second block repeats in 64 bits.
+      try reader.skipBlock(header, timeSize: 4)
       let second = try reader.header()
       block = try reader.block(second, timeSize: 8)
       footer = try reader.footer()
+    } else {
+      block = try reader.block(header, timeSize: 4)
     }
     var changes: [(instant: Int, offset: Int)] = []
     changes.reserveCapacity(block.transitions.count + 2)
@@ -141,15 +146,29 @@ struct TZifReader {
     return header
   }
 
-  mutating func block(_ header: Header, timeSize: Int) throws(ZoneError) -> Block {
-    let length =
-      header.timeCount * (timeSize + 1) + header.typeCount * 6 + header.characterCount
+  /// The bytes of a data block of `header` with times of `timeSize` bytes.
+  static func length(of header: Header, timeSize: Int) -> Int {
+    header.timeCount * (timeSize + 1) + header.typeCount * 6 + header.characterCount
       + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount
+  }
+
+  /// Passes over a data block of `header`, checking only that the file holds it.
+  mutating func skipBlock(_ header: Header, timeSize: Int) throws(ZoneError) {
+    let length = Self.length(of: header, timeSize: timeSize)
     guard length <= bytes.count - position else {
+      throw .invalidTZif("shorter than its counts say")
+    }
+    position += length
+  }
+
+  mutating func block(_ header: Header, timeSize: Int) throws(ZoneError) -> Block {
+    guard Self.length(of: header, timeSize: timeSize) <= bytes.count - position else {
       throw .invalidTZif("shorter than its counts say")
     }
     var block = Block()
     block.transitions.reserveCapacity(header.timeCount)
+    block.transitionTypes.reserveCapacity(header.timeCount)
+    block.offsets.reserveCapacity(header.typeCount)
     for _ in 0..<header.timeCount {
       let time = signed(timeSize)
       if let last = block.transitions.last, time <= last {
@@ -209,7 +228,7 @@ struct TZifReader {
   /// A big-endian two's-complement integer of `size` bytes (4 or 8).
   mutating func signed(_ size: Int) -> Int {
     var value: UInt64 = 0
-    for byte in bytes[position..<position + size] { value = value << 8 | UInt64(byte) }
+    for index in position..<position + size { value = value << 8 | UInt64(bytes[index]) }
     position += size
     if size == 4 { return Int(Int32(bitPattern: UInt32(truncatingIfNeeded: value))) }
     return Int(Int64(bitPattern: value))

@@ -178,7 +178,10 @@ public final class ZoneResolver: Sendable {
     if colon { name = name.dropFirst() }
     guard !name.isEmpty else { return FixedOffsetZone.utc }
     if name.first == "/" { return zone(atPath: String(name)) ?? FixedOffsetZone.utc }
-    if isZoneName(String(name)), let found = zone(atPath: zoneDirectory + "/" + name) {
+    // (`String(name)`: a `Substring` appended to a path would go through the generic
+    // sequence append, whose first use costs a process a run-time conformance look-up.)
+    let zoneName = String(name)
+    if isZoneName(zoneName), let found = zone(atPath: zoneDirectory + "/" + zoneName) {
       return found
     }
     if !colon, let rule = try? PosixZone(parsing: name) { return rule }
