@@ -26,6 +26,17 @@ struct ByteReader {
     self.storage = [UInt8](repeating: 0, count: min(65_536, maximumRecordSize + 1))
   }
 
+  /// A reader of `bytes` in memory, read in place (no buffer filled from a source) with a
+  /// record as large as all of them: what reading a `ByteArraySource` of them does, without
+  /// the copy.
+  init(bytes: [UInt8]) {
+    source = ByteArraySource([])
+    maximumRecordSize = bytes.count + 1
+    storage = bytes
+    end = bytes.count
+    isAtEnd = true
+  }
+
   /// The number of bytes read but not consumed.
   var available: Int { end - start }
 

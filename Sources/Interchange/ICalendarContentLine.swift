@@ -65,6 +65,7 @@ struct ICalendarContentLine {
   /// The value of a `BEGIN:` or `END:` line upper-cased (ASCII letters only: names are ASCII,
   /// and anything else is compared as written).
   static func componentName(_ value: ArraySlice<UInt8>) -> String {
+    if let common = value.withUnsafeBufferPointer(CommonNames.name) { return common }
     if !value.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
       return String(decoding: value, as: UTF8.self)
     }
@@ -79,20 +80,12 @@ struct ICalendarContentLine {
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
   }
 
-  /// The names calpager writes that are longer than 15 bytes, as constants: they would
-  /// otherwise be a new heap string on every line.
-  private static let knownNames = ["X-CALPAGER-CREATED", "X-CALPAGER-UPDATED"].map {
-    (Array($0.utf8), $0)
-  }
-
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let name = UnsafeBufferPointer(rebasing: bytes[range])
+    if let common = CommonNames.name(name) { return common }
     let isUpper = !name.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     if isUpper && range.count <= 15 {
       return String(decoding: name, as: UTF8.self)  // a small string: no allocation
-    }
-    if range.count > 15 {
-      for (known, string) in knownNames where known.elementsEqual(name) { return string }
     }
     // Names are ASCII (checked by isNameByte): upper-case them byte by byte.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in

@@ -1,20 +1,43 @@
-/// Reads iCalendar content lines from a `ByteReader`, keeping each line's bytes twice: as read
+/// Reads iCalendar content lines from a `ByteReader`, keeping each line's bytes as read
 /// (`raw`: folds and line break included) and unfolded (`content`).
 ///
 /// A line break followed by a space or a tab continues the line (the break and that one
 /// character are removed); lines end with CRLF or LF. The buffers are reused from line to
-/// line.
+/// line, and a line that is not folded is not copied twice: its content is the start of its
+/// raw bytes.
 struct ICalendarLineReader {
   /// The bytes of the last line read, as they were.
   private(set) var raw: [UInt8] = []
-  /// The last line read, unfolded, without its line break.
-  private(set) var content: [UInt8] = []
+  /// The last line read unfolded, when it was folded.
+  private var unfolded: [UInt8] = []
+  /// Whether the last line read was folded (its content is then `unfolded`).
+  private var isFolded = false
+  /// The end of the first physical line's content in `raw` (before its line break).
+  private var firstEnd = 0
   /// The 1-based line where the last line read starts.
   private(set) var line = 1
 
+  /// A reader whose buffers hold lines of a few hundred bytes before they grow.
+  init() {
+    raw.reserveCapacity(256)
+  }
+
+  /// The last line read, unfolded, without its line break (indices from 0).
+  var content: ArraySlice<UInt8> { isFolded ? unfolded[...] : raw[..<firstEnd] }
+
+  /// Calls `body` with the bytes of `content`.
+  func withContent<Result, Failure>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if isFolded { return try unfolded.withUnsafeBufferPointer(body) }
+    return try raw.withUnsafeBufferPointer { (bytes) throws(Failure) in
+      try body(UnsafeBufferPointer(rebasing: bytes[..<firstEnd]))
+    }
+  }
+
   /// Whether the last line read holds nothing but spaces and tabs (or nothing at all).
   var isBlank: Bool {
-    content.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    withContent { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
   }
 
   /// Reads the next logical line; false at the end of the input.
@@ -23,7 +46,8 @@ struct ICalendarLineReader {
   ///   own) when a line passes the reader's limit.
   mutating func next(_ reader: inout ByteReader, recordLine: Int? = nil) throws -> Bool {
     raw.removeAll(keepingCapacity: true)
-    content.removeAll(keepingCapacity: true)
+    isFolded = false
+    firstEnd = 0
     line = reader.line
     let limitLine = recordLine ?? line
     var isContinuation = false
@@ -31,11 +55,20 @@ struct ICalendarLineReader {
       guard let next = try reader.nextLine(recordLine: limitLine) else { return isContinuation }
       let (length, hasNewline) = next
       reader.withBytes { bytes in
-        raw.append(contentsOf: bytes[0..<(length + (hasNewline ? 1 : 0))])
+        let rawEnd = length + (hasNewline ? 1 : 0)
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<rawEnd]))
         var end = length
         if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
-        let start = isContinuation ? 1 : 0
-        if end > start { content.append(contentsOf: bytes[start..<end]) }
+        guard isContinuation else {
+          firstEnd = end
+          return
+        }
+        if !isFolded {
+          unfolded.removeAll(keepingCapacity: true)
+          unfolded.append(contentsOf: raw[..<firstEnd])
+          isFolded = true
+        }
+        if end > 1 { unfolded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1..<end])) }
       }
       reader.consumeLine(next)
       if raw.count > reader.maximumRecordSize {
@@ -55,7 +88,7 @@ struct ICalendarLineReader {
   ///
   /// - Throws: `invalidUTF8`, or `notContentLine` when it is not `NAME[;PARAM=…]:VALUE`.
   func parsed() throws(ImportProblem) -> ICalendarContentLine {
-    try content.withUnsafeBufferPointer { (bytes) throws(ImportProblem) in
+    try withContent { (bytes) throws(ImportProblem) in
       guard UTF8Validation.isValid(bytes) else { throw .invalidUTF8 }
       return try ICalendarContentLine(bytes)
     }

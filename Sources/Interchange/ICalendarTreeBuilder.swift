@@ -34,8 +34,12 @@ struct ICalendarTreeBuilder {
 
   /// Starts a component at the `BEGIN:` line `lines` holds.
   init(beginning lines: ICalendarLineReader, _ parsed: ICalendarContentLine) {
+    // Room for a typical component, so that its first lines do not each grow the buffers.
+    storage.reserveCapacity(1024)
     let begin = record(lines, parsed)
-    stack.append(Frame(name: Self.componentName(begin, storage), begin: begin))
+    var frame = Frame(name: Self.componentName(begin, storage), begin: begin)
+    frame.children.reserveCapacity(16)
+    stack.append(frame)
   }
 
   /// The name and line of the innermost component still open.
