@@ -38,16 +38,16 @@ public struct EventSeries: Sendable {
     self.fields = fields
     self.end = end
     self.overrides = overrides
-    let recurrence = RecurrenceSet(start: start, rules: rules, dates: dates, exceptions: exceptions)
-    self.recurrence = recurrence
-    overridden = InstanceMatcher(overrides.map(\.recurrenceID), placement: recurrence.placement)
+    recurrence = RecurrenceSet(start: start, rules: rules, dates: dates, exceptions: exceptions)
+    let placement = recurrence.placement
+    overridden = InstanceMatcher(overrides.map(\.recurrenceID), placement: placement)
     var future: [(order: Int, index: Int)] = []
     // The shifts and lengths, kept as their extremes.
     var shifts = 0...0
     var longest = Self.lengthBound(end, start: start)
     for (index, override) in overrides.enumerated() where override.thisAndFuture {
-      future.append((Self.order(override.recurrenceID, placement: recurrence.placement), index))
-      let shift = Self.shift(override, placement: recurrence.placement)
+      future.append((Self.order(override.recurrenceID, placement: placement), index))
+      let shift = Self.shift(override, placement: placement)
       shifts = min(shifts.lowerBound, shift)...max(shifts.upperBound, shift)
       longest = max(longest, Self.lengthBound(override.end, start: override.start))
     }

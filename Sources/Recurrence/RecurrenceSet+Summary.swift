@@ -33,7 +33,7 @@ extension RecurrenceSet {
       var cursor = RuleCursor(expansion, from: expansion.start)
       switch cursor.next(budget: &budget) {
       case .end:
-        notices.append(.yieldsNoInstance(rule: expansion.rule.description))
+        notices.append(.yieldsNoInstance(rule: rules[expansion.ruleIndex].description))
         continue
       case .exhausted:
         notices.append(.searchStopped(after: expansion.start))
@@ -108,7 +108,8 @@ extension RecurrenceSet {
       case .tooMany(let before):
         notices.append(
           .tooManyInstances(
-            rule: expansion.rule.description, limit: Self.countedInstancesLimit, before: before))
+            rule: rules[expansion.ruleIndex].description, limit: Self.countedInstancesLimit,
+            before: before))
         return .some(nil)
       case .stopped(let after):
         notices.append(.searchStopped(after: after))

@@ -42,12 +42,15 @@ public struct RecurrenceSet: Sendable {
     let placement = SeriesPlacement(start)
     self.placement = placement
     let startLocal = start.local
-    expansions = rules.map { rule in
-      RuleExpansion(
-        rule: rule, start: startLocal, isDateOnly: start.isDate,
-        until: rule.until.map {
-          Self.untilBound($0, placement: placement, startIsDate: start.isDate)
-        })
+    // Each rule read where it is, not copied: a rule is a value of many parts.
+    expansions = rules.withUnsafeBufferPointer { rules in
+      rules.indices.map { index in
+        RuleExpansion(
+          rule: rules[index], index: index, start: startLocal, isDateOnly: start.isDate,
+          until: rules[index].until.map {
+            Self.untilBound($0, placement: placement, startIsDate: start.isDate)
+          })
+      }
     }
     var points = [SeriesPoint(local: startLocal)]
     for date in dates {

@@ -8,8 +8,9 @@ import CalendarPaging
 struct RuleExpansion: Sendable {
   typealias Frequency = RecurrenceRule.Frequency
 
-  /// The rule as written.
-  let rule: RecurrenceRule
+  /// The index of the rule among its series' (`RecurrenceSet.rules`): the rule is not copied
+  /// here, a value of many parts.
+  let ruleIndex: Int
   /// `FREQ`.
   let frequency: Frequency
   /// `INTERVAL`, at most one more than the periods in 0001…9999 (a larger one means the
@@ -83,8 +84,10 @@ struct RuleExpansion: Sendable {
   private(set) var canYield = true
 
   /// Expands `rule` from `start`.
-  init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: UntilBound?) {
-    self.rule = rule
+  init(
+    rule: RecurrenceRule, index: Int, start: LocalDateTime, isDateOnly: Bool, until: UntilBound?
+  ) {
+    ruleIndex = index
     self.start = start
     self.isDateOnly = isDateOnly
     self.until = until
