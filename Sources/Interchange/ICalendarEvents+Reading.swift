@@ -9,6 +9,7 @@ struct CalendarReading {
   var definitions: [String: ICalendarComponent] = [:]
   /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
   var groups: [(uid: String, components: [EventComponent])] = []
+  /// The index of each `UID`'s group, once there are two.
   var groupIndex: [String: Int] = [:]
   /// The first zone looked up, by its `TZID` (nil: unknown): most calendars name one, which
   /// then needs no dictionary.
@@ -21,16 +22,23 @@ struct CalendarReading {
     self.zones = zones
   }
 
-  mutating func add(_ component: ICalendarComponent) {
-    let event = EventComponent(component)
+  mutating func add(_ event: EventComponent) {
     // An event without a UID is still shown: a name of its own, from where it is.
-    let uid = event.uid?.text ?? "line-\(event.line)"
-    if let index = groupIndex[uid] {
+    let uid = event.properties.uid?.text ?? "line-\(event.line)"
+    if let index = group(of: uid) {
       groups[index].components.append(event)
-    } else {
-      groupIndex[uid] = groups.count
-      groups.append((uid, [event]))
+      return
     }
+    // The index by UID is made when a second one comes: a calendar of one event needs none.
+    if groups.count == 1 { groupIndex[groups[0].uid] = 0 }
+    if !groups.isEmpty { groupIndex[uid] = groups.count }
+    groups.append((uid, [event]))
+  }
+
+  /// The index of the group of `uid`, if it has one.
+  private func group(of uid: String) -> Int? {
+    if groups.count == 1 { return groups[0].uid == uid ? 0 : nil }
+    return groups.isEmpty ? nil : groupIndex[uid]
   }
 
   mutating func finish(into file: inout EventFile) {
@@ -46,7 +54,7 @@ struct CalendarReading {
       var secondMasterLine: Int?
       var overrides: [EventComponent] = []
       for component in components {
-        if component.recurrenceID != nil {
+        if component.properties.recurrenceID != nil {
           overrides.append(component)
         } else if master == nil {
           master = component
@@ -59,7 +67,7 @@ struct CalendarReading {
         // Instances of a series this calendar object does not hold: nothing to show (they
         // are not events); the index cancels them in the series' own file.
         for override in overrides {
-          guard let property = override.recurrenceID,
+          guard let property = override.properties.recurrenceID,
             let id = dateTime(property, floatingZone: floatingZone)
           else { continue }
           file.cancelledInstances.append(
@@ -79,48 +87,44 @@ struct CalendarReading {
       guard let master else {
         // Instances without their series (an invitation to one of them): each on its own.
         for override in overrides {
-          if let event = series(
-            uid: uid, master: override, overrides: [], floatingZone: floatingZone)
-          {
-            file.events.append(event)
-          }
+          addSeries(
+            uid: uid, master: override, overrides: [], floatingZone: floatingZone,
+            to: &file.events)
         }
         continue
       }
-      if let event = series(
+      addSeries(
         uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
-        cancelsInstances: cancels)
-      {
-        file.events.append(event)
-      }
+        cancelsInstances: cancels, to: &file.events)
     }
     file.problems += problems
     self = CalendarReading(zones: zones)
   }
 
-  /// The series of `master` and its `overrides`; nil (and a problem) when the master has no
-  /// readable `DTSTART`.
+  /// Adds the series of `master` and its `overrides` to `events`; none (and a problem) when
+  /// the master has no readable `DTSTART`.
   ///
   /// With `cancelsInstances` (a `METHOD:CANCEL` calendar) each override cancels the instance
   /// its `RECURRENCE-ID` names, matched by instant as any override, whatever its `STATUS`.
-  private mutating func series(
+  private mutating func addSeries(
     uid: String, master: EventComponent, overrides: [EventComponent],
-    floatingZone: (any ZoneRules)?, cancelsInstances: Bool = false
-  ) -> CalendarEvent? {
-    guard let startProperty = master.start else {
+    floatingZone: (any ZoneRules)?, cancelsInstances: Bool = false,
+    to events: inout [CalendarEvent]
+  ) {
+    guard let startProperty = master.properties.start else {
       problems.append(
         EventProblem(
           line: master.line, reason: "the event \(Quote.quoted(uid)) has no DTSTART: not shown"))
-      return nil
+      return
     }
-    guard let start = dateTime(startProperty, floatingZone: floatingZone) else { return nil }
+    guard let start = dateTime(startProperty, floatingZone: floatingZone) else { return }
     let startZone: (any ZoneRules)? =
       if case .zoned(_, let zone) = start { zone } else if case .utc = start {
         FixedOffsetZone.utc
       } else { nil }
     var rules: [RecurrenceRule] = []
-    rules.reserveCapacity(master.rules.count)
-    for property in master.rules {
+    rules.reserveCapacity(master.properties.rules.count)
+    for property in master.properties.rules {
       do {
         rules.append(
           try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
@@ -135,7 +139,7 @@ struct CalendarReading {
       }
     }
     var dates: [RecurrenceDate] = []
-    for property in master.dates {
+    for property in master.properties.dates {
       let zone = zoneParameter(property)
       let kind = property.parameter("VALUE")?.uppercased()
       for value in property.values {
@@ -153,7 +157,7 @@ struct CalendarReading {
       }
     }
     var exceptions: [DateTimeValue] = []
-    for property in master.exceptions {
+    for property in master.properties.exceptions {
       let zone = zoneParameter(property)
       let isDate: Bool? = property.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
       property.forEachValue { value in
@@ -169,11 +173,11 @@ struct CalendarReading {
     }
     var eventOverrides: [EventOverride] = []
     for component in overrides {
-      guard let idProperty = component.recurrenceID,
+      guard let idProperty = component.properties.recurrenceID,
         let id = dateTime(idProperty, floatingZone: floatingZone)
       else { continue }
       let overrideStart =
-        component.start.flatMap { dateTime($0, floatingZone: floatingZone) } ?? id
+        component.properties.start.flatMap { dateTime($0, floatingZone: floatingZone) } ?? id
       eventOverrides.append(
         EventOverride(
           recurrenceID: id,
@@ -181,14 +185,17 @@ struct CalendarReading {
           start: overrideStart, end: end(of: component, uid: uid, floatingZone: floatingZone),
           fields: cancelsInstances ? EventFields(status: .cancelled) : fields(of: component)))
     }
-    let series = EventSeries(
-      uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
-      rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
-      overrides: eventOverrides)
-    return CalendarEvent(
-      series: series,
-      text: text(of: master, overrides, cancelsInstances: cancelsInstances),
-      recurs: !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty, line: master.line)
+    let recurs = !rules.isEmpty || !dates.isEmpty || !eventOverrides.isEmpty
+    // Made in place in the list: an event is a large value, and a copy of it a retain of each
+    // of its many parts.
+    events.append(
+      CalendarEvent(
+        series: EventSeries(
+          uid: uid, start: start, end: end(of: master, uid: uid, floatingZone: floatingZone),
+          rules: rules, dates: dates, exceptions: exceptions, fields: fields(of: master),
+          overrides: eventOverrides),
+        text: text(of: master, overrides, cancelsInstances: cancelsInstances), recurs: recurs,
+        line: master.line))
   }
 
   /// A `VCALENDAR` of `master` and `overrides` alone, with the calendar properties and
@@ -198,8 +205,7 @@ struct CalendarReading {
     of master: EventComponent, _ overrides: [EventComponent], cancelsInstances: Bool
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(
-      overrides.reduce(master.component.size + 64) { $0 + $1.component.size })
+    bytes.reserveCapacity(overrides.reduce(master.bytes.count + 64) { $0 + $1.bytes.count })
     bytes.append(ascii: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
     if cancelsInstances { bytes.append(ascii: "METHOD:CANCEL\r\n") }
     func endLine() {
@@ -210,9 +216,9 @@ struct CalendarReading {
       endLine()
     }
     if !definitions.isEmpty {
-      var named = master.zoneIDs
+      var named = master.properties.zoneIDs
       for component in overrides {
-        for tzid in component.zoneIDs where !named.contains(tzid) { named.append(tzid) }
+        for tzid in component.properties.zoneIDs where !named.contains(tzid) { named.append(tzid) }
       }
       for tzid in named.sorted() {
         guard let definition = definitions[tzid] else { continue }
@@ -220,10 +226,10 @@ struct CalendarReading {
         endLine()
       }
     }
-    master.component.appendBytes(to: &bytes)
+    bytes += master.bytes
     endLine()
     for component in overrides {
-      component.component.appendBytes(to: &bytes)
+      bytes += component.bytes
       endLine()
     }
     bytes.append(ascii: "END:VCALENDAR\r\n")
@@ -243,11 +249,11 @@ struct CalendarReading {
   private mutating func end(
     of component: EventComponent, uid: String, floatingZone: (any ZoneRules)?
   ) -> EventEnd {
-    if let property = component.end {
+    if let property = component.properties.end {
       if let value = dateTime(property, floatingZone: floatingZone) { return .at(value) }
       return .none
     }
-    if let property = component.duration {
+    if let property = component.properties.duration {
       do {
         return .after(
           try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
@@ -266,9 +272,9 @@ struct CalendarReading {
 
   private func fields(of component: EventComponent) -> EventFields {
     EventFields(
-      summary: component.summary?.text, location: component.location?.text,
-      description: component.description?.text,
-      status: component.status.map { EventStatus(parsing: $0.text) })
+      summary: component.properties.summary?.text, location: component.properties.location?.text,
+      description: component.properties.description?.text,
+      status: component.properties.status.map { EventStatus(parsing: $0.text) })
   }
 
   /// A DATE or DATE-TIME property's value, in its `TZID`'s zone; nil (and a problem) when it

@@ -73,7 +73,8 @@ public struct InstanceCancel: Sendable {
 }
 
 /// Reads the `VEVENT`s of an iCalendar stream into event series, through the one component
-/// model (`ICalendarReader`).
+/// model (`ICalendarParser`, as `ICalendarReader` does), with a fast path for events behind its
+/// general one (`EventComponentShortcut`).
 ///
 /// Components sharing a `UID` in one `VCALENDAR` are one series: the one without
 /// `RECURRENCE-ID` is the master, the others its overrides (an override without its master
@@ -94,13 +95,26 @@ public enum ICalendarEvents {
   public static func read(_ bytes: [UInt8], zones: @escaping ZoneLookup) throws(InterchangeError)
     -> EventFile
   {
-    var reader = ICalendarReader(
-      source: ByteArraySource(bytes), maximumComponentSize: bytes.count + 1
-    ) { $0 == "VEVENT" || $0 == "VTIMEZONE" }
+    try read(bytes, zones: zones, fastPath: true)
+  }
+
+  /// `read(_:zones:)`, with `fastPath` off reading every `VEVENT` through the component tree
+  /// (for the differential test of `EventComponentShortcut`).
+  static func read(_ bytes: [UInt8], zones: @escaping ZoneLookup, fastPath: Bool)
+    throws(InterchangeError) -> EventFile
+  {
+    var input = ByteReader(bytes: bytes)
+    var parser = ICalendarParser(
+      keeps: { $0 == "VEVENT" || $0 == "VTIMEZONE" },
+      shortcut: EventComponentShortcut(isEnabled: fastPath))
     var file = EventFile()
     var calendar = CalendarReading(zones: zones)
     do {
-      while let element = try reader.next() {
+      while let step = try parser.next(from: &input) {
+        guard case .element(let element) = step else {
+          if case .shortcut(let event) = step { calendar.add(event) }
+          continue
+        }
         switch element {
         case .beginCalendar: calendar = CalendarReading(zones: zones)
         case .property(let property): calendar.properties.append(property)
@@ -108,7 +122,7 @@ public enum ICalendarEvents {
           if let id = component.property(named: "TZID")?.text {
             calendar.definitions[id] = component
           }
-        case .component(let component): calendar.add(component)
+        case .component(let component): calendar.add(EventComponent(component))
         case .endCalendar: calendar.finish(into: &file)
         case .skipped, .trivia: break
         }

@@ -145,7 +145,8 @@ struct ICalendarParser<Shortcut: ICalendarShortcut> {
   /// At the end of the input: the innermost component still open is never closed.
   private func finish() throws(InterchangeError) {
     if let captured {
-      throw .malformed(line: shortcut.line, .unclosedComponent(captured))
+      let open = shortcut.innermost ?? (captured, shortcut.line)
+      throw .malformed(line: open.line, .unclosedComponent(open.name))
     }
     if let builder {
       let open = builder.innermost

@@ -24,6 +24,14 @@ protocol ICalendarShortcut {
   var raw: [UInt8] { get }
   /// The line of the component's `BEGIN:`.
   var line: Int { get }
+  /// The innermost component still open inside the one being taken, if the shortcut follows
+  /// nested ones: what an input that ends there names (nil: the component itself).
+  var innermost: (name: String, line: Int)? { get }
+}
+
+extension ICalendarShortcut {
+  /// No component nested in the one being taken is followed.
+  var innermost: (name: String, line: Int)? { nil }
 }
 
 /// What a shortcut does with a line.
