@@ -34,40 +34,51 @@ final class EventComponent {
   }
 }
 
-/// The properties of a `VEVENT` that reading it as an event looks at (see `EventComponent`).
+/// The properties of a `VEVENT` that reading it as an event looks at (see `EventComponent`):
+/// one list in the order written, each with its slot (a copy or the end of it is a single
+/// retain or release), and where the first of each single one is.
 struct EventProperties {
-  /// `UID`.
-  private(set) var uid: ICalendarProperty?
-  /// `RECURRENCE-ID`.
-  private(set) var recurrenceID: ICalendarProperty?
-  /// `DTSTART`.
-  private(set) var start: ICalendarProperty?
-  /// `DTEND`.
-  private(set) var end: ICalendarProperty?
-  /// `DURATION`.
-  private(set) var duration: ICalendarProperty?
-  /// `SUMMARY`.
-  private(set) var summary: ICalendarProperty?
-  /// `LOCATION`.
-  private(set) var location: ICalendarProperty?
-  /// `DESCRIPTION`.
-  private(set) var description: ICalendarProperty?
-  /// `STATUS`.
-  private(set) var status: ICalendarProperty?
-  /// The `RRULE`s.
-  private(set) var rules: [ICalendarProperty] = []
-  /// The `RDATE`s.
-  private(set) var dates: [ICalendarProperty] = []
-  /// The `EXDATE`s.
-  private(set) var exceptions: [ICalendarProperty] = []
+  /// The properties read, in the order written.
+  private(set) var all: [(slot: Slot, property: ICalendarProperty)] = []
+  /// The index in `all` of the first property of each single slot, 4 bits each at
+  /// `4 · slot.rawValue`: 15 for none yet, or for one past the first 15 (then searched).
+  private var firsts: UInt64 = .max
   /// The `TZID` parameter values of the properties directly inside the component, each once,
   /// in the order of first use.
   private(set) var zoneIDs: [String] = []
 
-  /// The properties the reading looks at, by name.
-  enum Slot {
+  /// `UID`.
+  var uid: ICalendarProperty? { first(.uid) }
+  /// `RECURRENCE-ID`.
+  var recurrenceID: ICalendarProperty? { first(.recurrenceID) }
+  /// `DTSTART`.
+  var start: ICalendarProperty? { first(.start) }
+  /// `DTEND`.
+  var end: ICalendarProperty? { first(.end) }
+  /// `DURATION`.
+  var duration: ICalendarProperty? { first(.duration) }
+  /// `SUMMARY`.
+  var summary: ICalendarProperty? { first(.summary) }
+  /// `LOCATION`.
+  var location: ICalendarProperty? { first(.location) }
+  /// `DESCRIPTION`.
+  var description: ICalendarProperty? { first(.description) }
+  /// `STATUS`.
+  var status: ICalendarProperty? { first(.status) }
+  /// The `RRULE`s.
+  var rules: [ICalendarProperty] { every(.rule) }
+  /// The `RDATE`s.
+  var dates: [ICalendarProperty] { every(.date) }
+  /// The `EXDATE`s.
+  var exceptions: [ICalendarProperty] { every(.exception) }
+
+  /// The properties the reading looks at, by name: the single ones first.
+  enum Slot: UInt8 {
     case uid, recurrenceID, start, end, duration, summary, location, description, status
     case rule, date, exception
+
+    /// Whether only the first property of the slot is read.
+    var isSingle: Bool { rawValue <= Slot.status.rawValue }
 
     /// The slot of a property named `name` (upper-case); nil for one not read.
     init?(_ name: String) {
@@ -90,23 +101,35 @@ struct EventProperties {
     }
   }
 
-  /// Takes in a property directly inside the component, in the order written: the first of
-  /// each single one, every one of a list.
+  /// The first property of `slot`, if any.
+  func first(_ slot: Slot) -> ICalendarProperty? {
+    let known = Int(firsts >> UInt64(4 * slot.rawValue) & 15)
+    if known < 15 { return all[known].property }
+    guard all.count > 15 else { return nil }
+    // By index: a loop over the entries would copy each property it passes.
+    for index in all.indices where all[index].slot == slot { return all[index].property }
+    return nil
+  }
+
+  /// Every property of `slot`, in order.
+  func every(_ slot: Slot) -> [ICalendarProperty] {
+    var found: [ICalendarProperty] = []
+    for index in all.indices where all[index].slot == slot { found.append(all[index].property) }
+    return found
+  }
+
+  /// Takes in a property directly inside the component, in the order written.
   mutating func take(_ property: consuming ICalendarProperty, as slot: Slot) {
-    switch slot {
-    case .uid: if uid == nil { uid = property }
-    case .recurrenceID: if recurrenceID == nil { recurrenceID = property }
-    case .start: if start == nil { start = property }
-    case .end: if end == nil { end = property }
-    case .duration: if duration == nil { duration = property }
-    case .summary: if summary == nil { summary = property }
-    case .location: if location == nil { location = property }
-    case .description: if description == nil { description = property }
-    case .status: if status == nil { status = property }
-    case .rule: rules.append(property)
-    case .date: dates.append(property)
-    case .exception: exceptions.append(property)
+    let shift = UInt64(4 * slot.rawValue)
+    if slot.isSingle, firsts >> shift & 15 == 15, all.count < 15 {
+      firsts = firsts & ~(15 << shift) | UInt64(all.count) << shift
     }
+    all.append((slot, property))
+  }
+
+  /// Makes room for `count` properties.
+  mutating func reserveCapacity(_ count: Int) {
+    all.reserveCapacity(count)
   }
 
   /// Adds the `TZID` of a property directly inside the component (of its `parameters`), if

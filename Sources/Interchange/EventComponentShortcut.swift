@@ -1,9 +1,9 @@
 /// The events reader's fast path (an `ICalendarShortcut` of `ICalendarParser`): a `VEVENT`
 /// read line by line straight into an `EventComponent`, without the component tree.
 ///
-/// It keeps the component's bytes as read and, of the lines directly inside it, those whose
-/// properties `EventComponent` reads (raw and unfolded, as the tree keeps them) and their
-/// `TZID`s. Components nested in it (`VALARM`s) are followed only to find where they end. It
+/// It keeps the component's bytes as read and, of the lines directly inside it, where those
+/// whose properties `EventComponent` reads are (a line that is not folded is its property's
+/// bytes, a slice of the event's) and their `TZID`s. Components nested in it (`VALARM`s) are followed only to find where they end. It
 /// takes every event the tree would build, and gives the `EventComponent` the tree's would
 /// make: the same properties, in the same order, with the same bytes. It declines only where
 /// the tree would fail (an `END:` that closes another component), so that the tree names the
@@ -16,10 +16,10 @@ struct EventComponentShortcut: ICalendarShortcut {
     var name: String
     var parameters: [ICalendarParameter]
     var line: Int
-    /// Its bytes in `storage`: as read, then unfolded from `contentStart`.
-    var bytes: Range<Int>
-    var contentStart: Int
-    var valueStart: Int
+    /// Where the line is in `raw`: a line that is not folded is its property's bytes.
+    var layout: ICalendarProperty.Layout
+    /// For a folded line, the index of its property in `folded`.
+    var folded: Int?
   }
 
   /// Whether the shortcut takes events at all (off: every event goes the general way).
@@ -28,9 +28,10 @@ struct EventComponentShortcut: ICalendarShortcut {
   private(set) var line = 0
   /// The event's bytes as read so far.
   private(set) var raw: [UInt8] = []
-  /// The kept lines' bytes: each as read, then unfolded.
-  private var storage: [UInt8] = []
   private var kept: [KeptLine] = []
+  /// The properties of the folded lines kept, with bytes of their own (their unfolded content
+  /// is not in `raw`).
+  private var folded: [ICalendarProperty] = []
   /// The `TZID`s of the lines directly inside the event (the properties come at its end).
   private var properties = EventProperties()
   /// The components open inside the event, innermost last.
@@ -39,7 +40,6 @@ struct EventComponentShortcut: ICalendarShortcut {
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
     kept.reserveCapacity(16)
-    nested.reserveCapacity(4)
   }
 
   /// The innermost component open inside the event: what an input ending there names.
@@ -48,14 +48,14 @@ struct EventComponentShortcut: ICalendarShortcut {
   mutating func begin(_ name: String, _ lines: ICalendarLineReader) -> Bool {
     guard isEnabled, name == "VEVENT" else { return false }
     line = lines.line
-    // The buffers go to the event at its end: new ones, sized for a typical event.
+    // The buffer goes to the event at its end: a new one, sized for a typical event.
     raw = []
     raw.reserveCapacity(1024)
     raw += lines.raw
-    storage = []
-    storage.reserveCapacity(1024)
     kept.removeAll(keepingCapacity: true)
-    properties = EventProperties()
+    folded.removeAll()
+    // What an event declined before left.
+    if !properties.zoneIDs.isEmpty { properties = EventProperties() }
     nested.removeAll(keepingCapacity: true)
     return true
   }
@@ -63,6 +63,7 @@ struct EventComponentShortcut: ICalendarShortcut {
   mutating func add(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine?)
     -> ICalendarShortcutStep<EventComponent>
   {
+    let start = raw.count
     raw += lines.raw
     // A blank line is bytes only, as the tree's trivia.
     guard let parsed else { return .more }
@@ -80,43 +81,39 @@ struct EventComponentShortcut: ICalendarShortcut {
     default:
       guard nested.isEmpty else { break }
       properties.addZoneIDs(of: parsed.parameters)
-      if let slot = EventProperties.Slot(parsed.name) { keep(lines, parsed, as: slot) }
+      guard let slot = EventProperties.Slot(parsed.name) else { break }
+      var line = KeptLine(
+        slot: slot, name: parsed.name, parameters: parsed.parameters, line: lines.line,
+        layout: ICalendarProperty.Layout(raw: start..<raw.count, content: 0..<0, valueStart: 0))
+      if lines.isFolded {
+        line.folded = folded.count
+        folded.append(lines.property(parsed))
+      } else {
+        line.layout = lines.layout(at: start, parsed)
+      }
+      kept.append(line)
     }
     return .more
   }
 
-  /// Keeps the line `lines` holds, as the tree records it.
-  private mutating func keep(
-    _ lines: ICalendarLineReader, _ parsed: ICalendarContentLine, as slot: EventProperties.Slot
-  ) {
-    let start = storage.count
-    storage += lines.raw
-    let contentStart = storage.count
-    storage += lines.content
-    kept.append(
-      KeptLine(
-        slot: slot, name: parsed.name, parameters: parsed.parameters, line: lines.line,
-        bytes: start..<storage.count, contentStart: contentStart,
-        valueStart: contentStart + parsed.valueStart))
-  }
-
-  /// The event read, its buffers handed over.
+  /// The event read, its buffer handed over.
   private mutating func finished() -> EventComponent {
-    let storage = self.storage
-    self.storage = []
-    for line in kept {
+    var bytes: [UInt8] = []
+    swap(&bytes, &raw)
+    properties.reserveCapacity(kept.count)
+    for index in kept.indices {
+      let line = kept[index]
       properties.take(
-        ICalendarProperty(
-          name: line.name, parameters: line.parameters, line: line.line,
-          bytes: storage[line.bytes], contentStart: line.contentStart,
-          valueStart: line.valueStart),
+        line.folded.map { folded[$0] }
+          ?? ICalendarProperty(
+            name: line.name, parameters: line.parameters, line: line.line,
+            bytes: bytes[line.layout.span], layout: line.layout),
         as: line.slot)
     }
     kept.removeAll(keepingCapacity: true)
+    if !folded.isEmpty { folded.removeAll() }
     var taken = EventProperties()
     swap(&taken, &properties)
-    var bytes: [UInt8] = []
-    swap(&bytes, &raw)
     return EventComponent(line: line, bytes: bytes, properties: taken)
   }
 
@@ -124,6 +121,9 @@ struct EventComponentShortcut: ICalendarShortcut {
   private static func componentName(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine)
     -> String
   {
-    ICalendarContentLine.componentName(lines.content[parsed.valueStart...])
+    lines.withContent { content in
+      ICalendarContentLine.componentName(
+        UnsafeBufferPointer(rebasing: content[parsed.valueStart...]))
+    }
   }
 }

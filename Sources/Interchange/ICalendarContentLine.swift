@@ -65,7 +65,12 @@ struct ICalendarContentLine {
   /// The value of a `BEGIN:` or `END:` line upper-cased (ASCII letters only: names are ASCII,
   /// and anything else is compared as written).
   static func componentName(_ value: ArraySlice<UInt8>) -> String {
-    if let common = value.withUnsafeBufferPointer(CommonNames.name) { return common }
+    value.withUnsafeBufferPointer(componentName)
+  }
+
+  /// `componentName(_:)` of bytes in place.
+  static func componentName(_ value: UnsafeBufferPointer<UInt8>) -> String {
+    if let common = CommonNames.name(value) { return common }
     if !value.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
       return String(decoding: value, as: UTF8.self)
     }

@@ -122,9 +122,10 @@ struct CalendarReading {
       if case .zoned(_, let zone) = start { zone } else if case .utc = start {
         FixedOffsetZone.utc
       } else { nil }
+    let ruleProperties = master.properties.rules
     var rules: [RecurrenceRule] = []
-    rules.reserveCapacity(master.properties.rules.count)
-    for property in master.properties.rules {
+    rules.reserveCapacity(ruleProperties.count)
+    for property in ruleProperties {
       do {
         rules.append(
           try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in

@@ -11,7 +11,7 @@ struct ICalendarLineReader {
   /// The last line read unfolded, when it was folded.
   private var unfolded: [UInt8] = []
   /// Whether the last line read was folded (its content is then `unfolded`).
-  private var isFolded = false
+  private(set) var isFolded = false
   /// The end of the first physical line's content in `raw` (before its line break).
   private var firstEnd = 0
   /// The 1-based line where the last line read starts.
@@ -45,24 +45,28 @@ struct ICalendarLineReader {
   /// - Throws: what the source throws, or `recordTooLong` naming `recordLine` (else the line's
   ///   own) when a line passes the reader's limit.
   mutating func next(_ reader: inout ByteReader, recordLine: Int? = nil) throws -> Bool {
-    raw.removeAll(keepingCapacity: true)
     isFolded = false
     firstEnd = 0
     line = reader.line
     let limitLine = recordLine ?? line
     var isContinuation = false
     while true {
-      guard let next = try reader.nextLine(recordLine: limitLine) else { return isContinuation }
+      guard let next = try reader.nextLine(recordLine: limitLine) else {
+        if !isContinuation { raw.removeAll(keepingCapacity: true) }
+        return isContinuation
+      }
       let (length, hasNewline) = next
       reader.withBytes { bytes in
-        let rawEnd = length + (hasNewline ? 1 : 0)
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<rawEnd]))
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<length + (hasNewline ? 1 : 0)])
         var end = length
         if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
         guard isContinuation else {
+          // The last line's bytes replaced in one step, the buffer kept.
+          raw.replaceSubrange(raw.startIndex..<raw.endIndex, with: line)
           firstEnd = end
           return
         }
+        raw.append(contentsOf: line)
         if !isFolded {
           unfolded.removeAll(keepingCapacity: true)
           unfolded.append(contentsOf: raw[..<firstEnd])
@@ -94,10 +98,38 @@ struct ICalendarLineReader {
     }
   }
 
+  /// Appends the last line read to `storage` as a property keeps it: its raw bytes, then its
+  /// unfolded content only when it was folded; where its parts are.
+  func append(to storage: inout [UInt8], _ parsed: ICalendarContentLine)
+    -> ICalendarProperty.Layout
+  {
+    let start = storage.count
+    storage += raw
+    if isFolded {
+      let contentStart = storage.count
+      storage += unfolded
+      return ICalendarProperty.Layout(
+        raw: start..<contentStart, content: contentStart..<storage.count,
+        valueStart: contentStart + parsed.valueStart)
+    }
+    return layout(at: start, parsed)
+  }
+
+  /// Where the parts of the last line read are when its raw bytes are at `start` and it was
+  /// not folded (its content is then the start of them).
+  func layout(at start: Int, _ parsed: ICalendarContentLine) -> ICalendarProperty.Layout {
+    precondition(!isFolded, "a folded line's content is not in its raw bytes")
+    return ICalendarProperty.Layout(
+      raw: start..<start + raw.count, content: start..<start + firstEnd,
+      valueStart: start + parsed.valueStart)
+  }
+
   /// The last line read as a property with bytes of its own.
   func property(_ parsed: ICalendarContentLine) -> ICalendarProperty {
-    ICalendarProperty(
-      name: parsed.name, parameters: parsed.parameters, line: line, bytes: (raw + content)[...],
-      contentStart: raw.count, valueStart: raw.count + parsed.valueStart)
+    var bytes: [UInt8] = []
+    let layout = append(to: &bytes, parsed)
+    return ICalendarProperty(
+      name: parsed.name, parameters: parsed.parameters, line: line, bytes: bytes[...],
+      layout: layout)
   }
 }

@@ -10,32 +10,43 @@ public struct ICalendarProperty: Sendable, Hashable {
   public let parameters: [ICalendarParameter]
   /// The 1-based line of the input where the property starts.
   public let line: Int
-  /// The line as read, then the line unfolded: one slice, so that a property holds one
-  /// reference to its bytes (a component's properties share one buffer).
+  /// The line as read and, when it was folded, the line unfolded after it: one slice, so that
+  /// a property holds one reference to its bytes (a component's properties share one buffer).
   let bytes: ArraySlice<UInt8>
-  /// The index in `bytes` where the unfolded line starts.
-  let contentStart: Int
-  /// The index in `bytes` where the value starts.
-  let valueStart: Int
+  /// Where the parts of the line are in `bytes`.
+  let layout: Layout
+
+  /// Where the parts of a property's line are in the bytes that hold it.
+  struct Layout: Sendable, Hashable {
+    /// The line as read, its folds and line break included.
+    var raw: Range<Int>
+    /// The line unfolded, without its line break: the start of `raw` when the line is not
+    /// folded (no copy), else after it.
+    var content: Range<Int>
+    /// Where the value starts, in `content`.
+    var valueStart: Int
+
+    /// All of it: what a property's `bytes` hold.
+    var span: Range<Int> { raw.lowerBound..<max(raw.upperBound, content.upperBound) }
+  }
 
   init(
     name: String, parameters: [ICalendarParameter], line: Int, bytes: ArraySlice<UInt8>,
-    contentStart: Int, valueStart: Int
+    layout: Layout
   ) {
     self.name = name
     self.parameters = parameters
     self.line = line
     self.bytes = bytes
-    self.contentStart = contentStart
-    self.valueStart = valueStart
+    self.layout = layout
   }
 
   /// The bytes as read: the folded line and its line break (CRLF, LF, or none at the end of
   /// the input).
-  public var raw: ArraySlice<UInt8> { bytes[..<contentStart] }
+  public var raw: ArraySlice<UInt8> { bytes[layout.raw] }
 
   /// The unfolded line without its line break.
-  var content: ArraySlice<UInt8> { bytes[contentStart...] }
+  var content: ArraySlice<UInt8> { bytes[layout.content] }
 
   /// Parses one content line (`raw`: the folded line, with or without its line break).
   ///
@@ -67,10 +78,12 @@ public struct ICalendarProperty: Sendable, Hashable {
   public var value: String { String(decoding: valueBytes, as: UTF8.self) }
 
   /// The value's bytes as written, unfolded.
-  public var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
+  public var valueBytes: ArraySlice<UInt8> {
+    bytes[layout.valueStart..<layout.content.upperBound]
+  }
 
   /// What comes before the value: the name and the parameters as written, and the colon.
-  public var head: ArraySlice<UInt8> { bytes[contentStart..<valueStart] }
+  public var head: ArraySlice<UInt8> { bytes[layout.content.lowerBound..<layout.valueStart] }
 
   /// The value read as TEXT: escapes undone.
   public var text: String {

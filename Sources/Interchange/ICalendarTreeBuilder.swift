@@ -2,17 +2,15 @@
 /// `ICalendarLineReader` reads, starting at its `BEGIN:` line.
 ///
 /// The bytes of the whole component are gathered in one buffer (each line as read, then
-/// unfolded); the finished tree's properties are slices of it, so a component costs a few
-/// allocations however many lines it has.
+/// unfolded when it was folded); the finished tree's properties are slices of it, so a
+/// component costs a few allocations however many lines it has.
 struct ICalendarTreeBuilder {
   private struct Line {
     var name: String
     var parameters: [ICalendarParameter]
     var line: Int
-    /// The line's bytes in `storage`: as read, then unfolded from `contentStart`.
-    var bytes: Range<Int>
-    var contentStart: Int
-    var valueStart: Int
+    /// Where the line's parts are in `storage`.
+    var layout: ICalendarProperty.Layout
   }
 
   private enum Node {
@@ -97,27 +95,23 @@ struct ICalendarTreeBuilder {
   private mutating func record(_ lines: ICalendarLineReader, _ parsed: ICalendarContentLine)
     -> Line
   {
-    let start = storage.count
-    storage.append(contentsOf: lines.raw)
-    let contentStart = storage.count
-    storage.append(contentsOf: lines.content)
+    let layout = lines.append(to: &storage, parsed)
     size += lines.raw.count
     return Line(
-      name: parsed.name, parameters: parsed.parameters, line: lines.line,
-      bytes: start..<storage.count, contentStart: contentStart,
-      valueStart: contentStart + parsed.valueStart)
+      name: parsed.name, parameters: parsed.parameters, line: lines.line, layout: layout)
   }
 
   /// The upper-cased value of a `BEGIN:` or `END:` line.
   private static func componentName(_ line: Line, _ storage: [UInt8]) -> String {
-    ICalendarContentLine.componentName(storage[line.valueStart..<line.bytes.upperBound])
+    ICalendarContentLine.componentName(
+      storage[line.layout.valueStart..<line.layout.content.upperBound])
   }
 
   private static func make(_ node: Node, _ storage: [UInt8]) -> ICalendarNode {
     func property(_ line: Line) -> ICalendarProperty {
       ICalendarProperty(
         name: line.name, parameters: line.parameters, line: line.line,
-        bytes: storage[line.bytes], contentStart: line.contentStart, valueStart: line.valueStart)
+        bytes: storage[line.layout.span], layout: line.layout)
     }
     switch node {
     case .property(let line): return .property(property(line))
