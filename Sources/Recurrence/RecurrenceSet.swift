@@ -45,9 +45,10 @@ public struct RecurrenceSet: Sendable {
     // Each rule read where it is, not copied: a rule is a value of many parts.
     expansions = rules.withUnsafeBufferPointer { rules in
       rules.indices.map { index in
-        RuleExpansion(
-          rule: rules[index], index: index, start: startLocal, isDateOnly: start.isDate,
-          until: rules[index].until.map {
+        let rule = rules.baseAddress! + index
+        return RuleExpansion(
+          rule: rule, index: index, start: startLocal, isDateOnly: start.isDate,
+          until: rule.pointee.until.map {
             Self.untilBound($0, placement: placement, startIsDate: start.isDate)
           })
       }

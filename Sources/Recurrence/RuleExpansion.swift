@@ -83,28 +83,32 @@ struct RuleExpansion: Sendable {
   /// False when the rule provably yields nothing: a limit it can never meet.
   private(set) var canYield = true
 
-  /// Expands `rule` from `start`.
+  /// Expands the rule at `rule`, the `index`th of its series, from `start`.
+  ///
+  /// The rule is read where it is: a copy of one is a retain of each of its lists, and the
+  /// compiler copies a borrowed one it cannot prove unchanged.
   init(
-    rule: RecurrenceRule, index: Int, start: LocalDateTime, isDateOnly: Bool, until: UntilBound?
+    rule: UnsafePointer<RecurrenceRule>, index: Int, start: LocalDateTime, isDateOnly: Bool,
+    until: UntilBound?
   ) {
     ruleIndex = index
     self.start = start
     self.isDateOnly = isDateOnly
     self.until = until
-    let frequency = rule.frequency
+    let frequency = rule.pointee.frequency
     self.frequency = frequency
-    count = rule.count
-    weekStart = rule.weekStart
+    count = rule.pointee.count
+    weekStart = rule.pointee.weekStart
     // 1970-01-01, day 0, was a Thursday (ISO 4).
-    weekShift = ((rule.weekStart.rawValue - 4) % 7 + 7) % 7
+    weekShift = ((rule.pointee.weekStart.rawValue - 4) % 7 + 7) % 7
     let (_, startMonth, startDay) = start.day.components
 
-    var months = rule.byMonth
-    var monthDays = rule.byMonthDay
-    var byDay = rule.byDay
+    var months = rule.pointee.byMonth
+    var monthDays = rule.pointee.byMonthDay
+    var byDay = rule.pointee.byDay
+    let (byWeekNumber, byYearDay) = (rule.pointee.byWeekNumber, rule.pointee.byYearDay)
     let hasDayParts =
-      !(rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
-      && rule.byDay.isEmpty)
+      !(byWeekNumber.isEmpty && byYearDay.isEmpty && monthDays.isEmpty && byDay.isEmpty)
     if !hasDayParts {
       switch frequency {
       case .yearly:
@@ -120,8 +124,8 @@ struct RuleExpansion: Sendable {
     monthDayMask = monthDays.reduce(0) {
       $0 | UInt64(1) << UInt64($1 > 0 ? $1 - 1 : 31 - $1)
     }
-    yearDays = Self.uniqueSorted(rule.byYearDay)
-    weekNumbers = Self.uniqueSorted(rule.byWeekNumber)
+    yearDays = Self.uniqueSorted(byYearDay)
+    weekNumbers = Self.uniqueSorted(byWeekNumber)
     let ordinalsMean = frequency == .monthly || frequency == .yearly
     ordinalsInMonth = frequency == .monthly || !months.isEmpty
     // Each ordinal once, in no particular order (only membership and the count are read).
@@ -136,46 +140,37 @@ struct RuleExpansion: Sendable {
     // Times: a part expands periods longer than itself, limits shorter ones; a missing part
     // takes the start's value where it expands (RFC 5545 §3.3.10, "derived from DTSTART").
     let (startHour, startMinute, startSecond) = start.time
-    func list(_ values: [Int], _ fallback: Int, _ valid: ClosedRange<Int>) -> [Int] {
-      values.isEmpty ? Self.single(fallback) : Self.uniqueSorted(values.filter(valid.contains))
-    }
     if isDateOnly {
       (hours, minutes, seconds) = ([0], [0], [0])
       (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
     } else {
-      let bySecond = list(rule.bySecond, startSecond, 0...59)
-      let byMinute = list(rule.byMinute, startMinute, 0...59)
-      let byHour = list(rule.byHour, startHour, 0...23)
-      // A limit of only second 60 can never be met: an impossible bit keeps the mask non-zero.
-      func mask<T: FixedWidthInteger>(_ values: [Int], _ valid: ClosedRange<Int>) -> T {
-        guard !values.isEmpty else { return 0 }
-        let bits = values.filter(valid.contains).reduce(T(0)) { $0 | T(1) << T($1) }
-        return bits == 0 ? T(1) << T(T.bitWidth - 1) : bits
-      }
+      let bySecond = Self.list(rule.pointee.bySecond, startSecond, 0...59)
+      let byMinute = Self.list(rule.pointee.byMinute, startMinute, 0...59)
+      let byHour = Self.list(rule.pointee.byHour, startHour, 0...23)
       switch frequency {
       case .secondly:
         (hours, minutes, seconds) = ([], [], [])
-        hourLimit = mask(rule.byHour, 0...23)
-        minuteLimit = mask(rule.byMinute, 0...59)
-        secondLimit = mask(rule.bySecond, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
+        secondLimit = Self.mask(rule.pointee.bySecond, 0...59)
       case .minutely:
         (hours, minutes, seconds) = ([], [], bySecond)
-        hourLimit = mask(rule.byHour, 0...23)
-        minuteLimit = mask(rule.byMinute, 0...59)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
+        minuteLimit = Self.mask(rule.pointee.byMinute, 0...59)
         secondLimit = 0
       case .hourly:
         (hours, minutes, seconds) = ([], byMinute, bySecond)
-        hourLimit = mask(rule.byHour, 0...23)
+        hourLimit = Self.mask(rule.pointee.byHour, 0...23)
         (minuteLimit, secondLimit) = (0, 0)
       default:
         (hours, minutes, seconds) = (byHour, byMinute, bySecond)
         (hourLimit, minuteLimit, secondLimit) = (0, 0, 0)
       }
     }
-    setPositions = rule.bySetPosition
+    setPositions = rule.pointee.bySetPosition
 
     let calendarPeriods = Self.periodsInCalendar(frequency)
-    interval = min(rule.interval, calendarPeriods + 1)
+    interval = min(rule.pointee.interval, calendarPeriods + 1)
     startPeriod = Self.period(of: start, frequency, weekShift: weekShift)
     lastPeriod = Self.period(
       of: LocalDateTime(day: .last, secondOfDay: 86_399), frequency, weekShift: weekShift)
@@ -189,6 +184,23 @@ struct RuleExpansion: Sendable {
     // Only a COUNT is counted from the start's period (`RuleCursor`, the summary).
     instancesInStartPeriod =
       canYield && count != nil ? instancesInPeriod(startPeriod, from: start) : 0
+  }
+
+  /// The times `values` of a part list (in `valid`, sorted, each once), or the start's
+  /// `fallback` when the part is absent.
+  private static func list(_ values: [Int], _ fallback: Int, _ valid: ClosedRange<Int>) -> [Int] {
+    values.isEmpty ? single(fallback) : uniqueSorted(values.filter(valid.contains))
+  }
+
+  /// The bits of the times `values` of a part that limits periods (in `valid`); 0 for none.
+  ///
+  /// A limit of only second 60 can never be met: an impossible bit keeps the mask non-zero.
+  private static func mask<T: FixedWidthInteger>(_ values: [Int], _ valid: ClosedRange<Int>)
+    -> T
+  {
+    guard !values.isEmpty else { return 0 }
+    let bits = values.filter(valid.contains).reduce(T(0)) { $0 | T(1) << T($1) }
+    return bits == 0 ? T(1) << T(T.bitWidth - 1) : bits
   }
 
   /// `values` sorted, each once; a list of one as it is (no copy).
