@@ -64,6 +64,8 @@ struct ICSDecoder {
       switch step {
       case .element(let element): note = take(element)
       case .shortcut(let own): note = takeOwn(own.note, raw: own.raw)
+      case .beginsCalendar, .endsCalendar:
+        preconditionFailure("a parser that keeps every calendar line gives them as elements")
       }
       if let note { return note }
       // A note's parts may not outgrow the limit either; the error names where they start.

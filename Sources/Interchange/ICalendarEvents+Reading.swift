@@ -5,7 +5,8 @@ internal import Recurrence
 /// turned into series at its end (a `TZID` may name a `VTIMEZONE` written after the event).
 struct CalendarReading {
   let zones: ZoneLookup
-  var properties: [ICalendarProperty] = []
+  /// Its `METHOD` and `X-WR-TIMEZONE` properties (the others say nothing to the reading).
+  private(set) var properties: [ICalendarProperty] = []
   var definitions: [String: ICalendarComponent] = [:]
   /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
   var groups: [(uid: String, components: [EventComponent])] = []
@@ -20,6 +21,17 @@ struct CalendarReading {
 
   init(zones: @escaping ZoneLookup) {
     self.zones = zones
+  }
+
+  /// Whether the reading looks at a calendar property of this name: the others are not
+  /// kept (`ICalendarParser`'s `keepsCalendarProperty`).
+  static func reads(_ name: String) -> Bool {
+    name == "METHOD" || name == "X-WR-TIMEZONE"
+  }
+
+  /// Takes in a property of the calendar.
+  mutating func add(_ property: ICalendarProperty) {
+    if Self.reads(property.name) { properties.append(property) }
   }
 
   mutating func add(_ event: EventComponent) {
@@ -97,7 +109,7 @@ struct CalendarReading {
         uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
         cancelsInstances: cancels, to: &file.events)
     }
-    file.problems += problems
+    if !problems.isEmpty { file.problems += problems }
     self = CalendarReading(zones: zones)
   }
 

@@ -106,25 +106,25 @@ public enum ICalendarEvents {
     var input = ByteReader(bytes: bytes)
     var parser = ICalendarParser(
       keeps: { $0 == "VEVENT" || $0 == "VTIMEZONE" },
-      shortcut: EventComponentShortcut(isEnabled: fastPath))
+      shortcut: EventComponentShortcut(isEnabled: fastPath),
+      keepsCalendarProperty: CalendarReading.reads)
     var file = EventFile()
     var calendar = CalendarReading(zones: zones)
     do {
       while let step = try parser.next(from: &input) {
-        guard case .element(let element) = step else {
-          if case .shortcut(let event) = step { calendar.add(event) }
-          continue
-        }
-        switch element {
-        case .beginCalendar: calendar = CalendarReading(zones: zones)
-        case .property(let property): calendar.properties.append(property)
-        case .component(let component) where component.name == "VTIMEZONE":
+        switch step {
+        case .shortcut(let event): calendar.add(event)
+        case .beginsCalendar: calendar = CalendarReading(zones: zones)
+        case .endsCalendar: calendar.finish(into: &file)
+        case .element(.property(let property)): calendar.add(property)
+        case .element(.component(let component)) where component.name == "VTIMEZONE":
           if let id = component.property(named: "TZID")?.text {
             calendar.definitions[id] = component
           }
-        case .component(let component): calendar.add(EventComponent(component))
-        case .endCalendar: calendar.finish(into: &file)
-        case .skipped, .trivia: break
+        case .element(.component(let component)): calendar.add(EventComponent(component))
+        case .element(.beginCalendar), .element(.endCalendar), .element(.skipped),
+          .element(.trivia):
+          break
         }
       }
     } catch let error as InterchangeError {

@@ -1,14 +1,24 @@
 /// The state machine behind `ICalendarReader` (see there for what it reads), driven line by
 /// line over a `ByteReader`, with an optional fast path for some components
-/// (`ICalendarShortcut`): the notes decoder's is `ICSOwnJournal`.
+/// (`ICalendarShortcut`): the notes decoder's is `ICSOwnJournal`, the events reader's
+/// `EventComponentShortcut`.
 struct ICalendarParser<Shortcut: ICalendarShortcut> {
   /// An element, or what the shortcut made of a whole component.
   enum Step {
     case element(ICalendarReader.Element)
     case shortcut(Shortcut.Result)
+    /// A calendar begins (its `BEGIN:` line not kept: see `keepsCalendarProperty`).
+    case beginsCalendar
+    /// The open calendar ends (its `END:` line not kept).
+    case endsCalendar
   }
 
   private let keeps: (String) -> Bool
+  /// Which calendar properties come as elements, by upper-case name; nil for every one.
+  ///
+  /// With a filter, a calendar's `BEGIN:` and `END:` lines also come without their bytes
+  /// (`beginsCalendar`, `endsCalendar`): what a reader that needs none of them saves.
+  private let keepsCalendarProperty: ((String) -> Bool)?
   private var shortcut: Shortcut
   private var lines = ICalendarLineReader()
   private var started = false
@@ -21,10 +31,15 @@ struct ICalendarParser<Shortcut: ICalendarShortcut> {
   private var skipping: [(name: String, line: Int)] = []
 
   /// A parser that builds the components `keeps` names (and skips the others), trying
-  /// `shortcut` first.
-  init(keeps: @escaping (String) -> Bool, shortcut: Shortcut) {
+  /// `shortcut` first, and gives the calendar properties `keepsCalendarProperty` names (every
+  /// calendar line, when nil).
+  init(
+    keeps: @escaping (String) -> Bool, shortcut: Shortcut,
+    keepsCalendarProperty: ((String) -> Bool)? = nil
+  ) {
     self.keeps = keeps
     self.shortcut = shortcut
+    self.keepsCalendarProperty = keepsCalendarProperty
   }
 
   /// Reads the next element from `reader` (see `ICalendarReader.next()`).
@@ -102,6 +117,7 @@ struct ICalendarParser<Shortcut: ICalendarShortcut> {
         throw .expectedCalendar(found: Quote.bytes(lines.content))
       }
       calendarLine = lines.line
+      if keepsCalendarProperty != nil { return .beginsCalendar }
       return .element(.beginCalendar(lines.property(parsed)))
     }
     switch parsed.name {
@@ -120,8 +136,10 @@ struct ICalendarParser<Shortcut: ICalendarShortcut> {
         throw .mismatchedEnd(found: Quote.bytes(lines.content), open: "VCALENDAR")
       }
       calendarLine = nil
+      if keepsCalendarProperty != nil { return .endsCalendar }
       return .element(.endCalendar(lines.property(parsed)))
     default:
+      if let keepsCalendarProperty, !keepsCalendarProperty(parsed.name) { return nil }
       return .element(.property(lines.property(parsed)))
     }
   }
@@ -161,6 +179,9 @@ struct ICalendarParser<Shortcut: ICalendarShortcut> {
   }
 
   private func componentName(_ parsed: ICalendarContentLine) -> String {
-    ICalendarContentLine.componentName(lines.content[parsed.valueStart...])
+    lines.withContent { content in
+      ICalendarContentLine.componentName(
+        UnsafeBufferPointer(rebasing: content[parsed.valueStart...]))
+    }
   }
 }

@@ -79,6 +79,8 @@ public struct ICalendarReader {
     switch try parser.next(from: &input) {
     case nil: return nil
     case .element(let element): return element
+    case .beginsCalendar, .endsCalendar:
+      preconditionFailure("a parser that keeps every calendar line gives them as elements")
     }
   }
 }
