@@ -5,44 +5,39 @@
 /// A table of 256 slots: a name's length and first, middle and last letters choose its slot
 /// (or the next one, when that is taken), whose name is compared whole.
 enum CommonNames {
+  /// The index of `BEGIN`, always found.
+  static let begin = 0
+  /// The index of `END`, always found.
+  static let end = 1
+
   /// The common name `bytes` spell, ASCII letters in any case; nil for any other.
   static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    let count = bytes.count
-    guard count >= 2, let base = bytes.baseAddress else { return nil }
-    var slot = slot(count, upper(base[0]), upper(base[count / 2]), upper(base[count - 1]))
-    probing: for _ in 0..<2 {
-      let index = Int(slots[slot])
-      guard index >= 0 else { return nil }
-      slot = (slot + 1) & 255
-      let start = starts[index]
-      guard starts[index + 1] - start == count else { continue }
-      let name = letters + start
-      // Most names are written upper-case: compared a word at a time before letter by letter.
-      if !sameBytes(base, name, count) {
-        for offset in 0..<count where upper(base[offset]) != name[offset] { continue probing }
-      }
-      return strings[index]
-    }
-    return nil
+    index(bytes).map(name(at:))
   }
 
-  /// Whether the `count` bytes at `a` and `b` are the same.
-  private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int)
-    -> Bool
-  {
-    var offset = 0
-    while offset + 4 <= count {
-      guard
-        UnsafeRawPointer(a + offset).loadUnaligned(as: UInt32.self)
-          == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt32.self)
-      else { return false }
-      offset += 4
+  /// The common name at `index` (`index(_:)`'s).
+  static func name(at index: Int) -> String { strings[index] }
+
+  /// The index of the common name `bytes` spell, ASCII letters in any case; nil for any other.
+  static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = bytes.count
+    guard count >= 2, let base = bytes.baseAddress else { return nil }
+    let table = Self.table
+    var slot = slot(count, upper(base[0]), upper(base[count / 2]), upper(base[count - 1]))
+    probing: for _ in 0..<2 {
+      let index = Int(table.slots[slot])
+      guard index >= 0 else { return nil }
+      slot = (slot + 1) & 255
+      let start = Int(table.starts[index])
+      guard Int(table.starts[index + 1]) - start == count else { continue }
+      let name = table.letters + start
+      // Most names are written upper-case: compared a word at a time before letter by letter.
+      if !bytes.hasSameBytes(as: UnsafeBufferPointer(start: name, count: count)) {
+        for offset in 0..<count where upper(base[offset]) != name[offset] { continue probing }
+      }
+      return index
     }
-    while offset < count {
-      guard a[offset] == b[offset] else { return false }
-      offset += 1
-    }
-    return true
+    return nil
   }
 
   private static func upper(_ byte: UInt8) -> UInt8 {
@@ -55,7 +50,8 @@ enum CommonNames {
     (count &+ Int(first) &* 5 &+ Int(middle) &* 29 &+ Int(last) &* 23) & 255
   }
 
-  private static let strings = [
+  /// The names, `BEGIN` and `END` first (so that their slots are always free).
+  static let strings = [
     "BEGIN", "END", "VCALENDAR", "VEVENT", "VTIMEZONE", "VALARM", "VJOURNAL", "VTODO",
     "STANDARD", "DAYLIGHT", "VERSION", "PRODID", "CALSCALE", "METHOD", "UID", "DTSTAMP",
     "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "RRULE",
@@ -65,23 +61,30 @@ enum CommonNames {
     "RANGE", "CN", "LANGUAGE", "X-CALPAGER-CREATED", "X-CALPAGER-UPDATED", "X-CALPAGER-BODY",
   ]
 
-  /// The names' bytes one after another.
+  /// The names' bytes one after another (`letters`), where each starts there and one more,
+  /// the end (`starts`), and the index of the name in each of the 256 slots, -1 for none (a
+  /// name whose two slots are taken is left out: it is then made from its bytes, as any
+  /// other).
   ///
-  /// Kept for the life of the process and never written after they are made (hence safe to
-  /// share), so that they are read without holding an array.
-  nonisolated(unsafe) private static let letters: UnsafePointer<UInt8> = {
+  /// Made once, kept for the life of the process and never written after (hence safe to
+  /// share): read without holding arrays.
+  private struct Table {
+    let letters: UnsafePointer<UInt8>
+    let starts: UnsafePointer<Int32>
+    let slots: UnsafePointer<Int8>
+  }
+
+  nonisolated(unsafe) private static let table: Table = {
     let bytes = Array(strings.joined().utf8)
     let letters = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
     letters.initialize(from: bytes, count: bytes.count)
-    return UnsafePointer(letters)
-  }()
-  /// Where each name starts in `letters`, and one more: the end.
-  private static let starts = strings.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
-
-  /// The index of the name in each slot, -1 for none (a name whose two slots are taken is
-  /// left out: it is then made from its bytes, as any other).
-  private static let slots: [Int8] = {
-    var slots = [Int8](repeating: -1, count: 256)
+    let starts = UnsafeMutablePointer<Int32>.allocate(capacity: strings.count + 1)
+    starts[0] = 0
+    for (index, name) in strings.enumerated() {
+      starts[index + 1] = starts[index] + Int32(name.utf8.count)
+    }
+    let slots = UnsafeMutablePointer<Int8>.allocate(capacity: 256)
+    slots.initialize(repeating: -1, count: 256)
     for (index, name) in strings.enumerated() {
       let bytes = Array(name.utf8)
       let slot = slot(bytes.count, bytes[0], bytes[bytes.count / 2], bytes[bytes.count - 1])
@@ -91,6 +94,34 @@ enum CommonNames {
         slots[(slot + 1) & 255] = Int8(index)
       }
     }
-    return slots
+    return Table(letters: letters, starts: starts, slots: slots)
   }()
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether `other` holds the same bytes as this buffer, compared a word at a time.
+  fileprivate func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    guard let a = baseAddress, let b = other.baseAddress else { return true }
+    var offset = 0
+    while offset + 8 <= count {
+      guard
+        UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+          == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    if offset + 4 <= count {
+      guard
+        UnsafeRawPointer(a + offset).loadUnaligned(as: UInt32.self)
+          == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt32.self)
+      else { return false }
+      offset += 4
+    }
+    while offset < count {
+      guard a[offset] == b[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
 }

@@ -80,6 +80,19 @@ struct EventProperties {
     /// Whether only the first property of the slot is read.
     var isSingle: Bool { rawValue <= Slot.status.rawValue }
 
+    /// The slot of the property of a content line; nil for one not read.
+    init?(_ line: ICalendarContentLine) {
+      guard let common = line.commonName else {
+        self.init(line.name)
+        return
+      }
+      guard let slot = Self.byCommonName[common] else { return nil }
+      self = slot
+    }
+
+    /// The slot of each common name (`CommonNames`), by its index.
+    private static let byCommonName = CommonNames.strings.map(Slot.init(_:))
+
     /// The slot of a property named `name` (upper-case); nil for one not read.
     init?(_ name: String) {
       // By length first: most names then meet one comparison, not a dozen.
@@ -114,8 +127,14 @@ struct EventProperties {
   /// Every property of `slot`, in order.
   func every(_ slot: Slot) -> [ICalendarProperty] {
     var found: [ICalendarProperty] = []
-    for index in all.indices where all[index].slot == slot { found.append(all[index].property) }
+    forEach(slot) { found.append($0) }
     return found
+  }
+
+  /// Calls `body` with every property of `slot`, in order.
+  func forEach(_ slot: Slot, _ body: (ICalendarProperty) -> Void) {
+    // By index: a loop over the entries would copy each property it passes.
+    for index in all.indices where all[index].slot == slot { body(all[index].property) }
   }
 
   /// Takes in a property directly inside the component, in the order written.

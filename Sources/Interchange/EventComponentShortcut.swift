@@ -67,10 +67,9 @@ struct EventComponentShortcut: ICalendarShortcut {
     raw += lines.raw
     // A blank line is bytes only, as the tree's trivia.
     guard let parsed else { return .more }
-    switch parsed.name {
-    case "BEGIN":
+    if parsed.isBegin {
       nested.append((Self.componentName(lines, parsed), lines.line))
-    case "END":
+    } else if parsed.isEnd {
       let name = Self.componentName(lines, parsed)
       guard let open = nested.last else {
         return name == "VEVENT" ? .taken(finished()) : .declined
@@ -78,20 +77,18 @@ struct EventComponentShortcut: ICalendarShortcut {
       // An END: of another component: the tree names the error.
       guard name == open.name else { return .declined }
       nested.removeLast()
-    default:
-      guard nested.isEmpty else { break }
+    } else if nested.isEmpty {
       properties.addZoneIDs(of: parsed.parameters)
-      guard let slot = EventProperties.Slot(parsed.name) else { break }
-      var line = KeptLine(
-        slot: slot, name: parsed.name, parameters: parsed.parameters, line: lines.line,
-        layout: ICalendarProperty.Layout(raw: start..<raw.count, content: 0..<0, valueStart: 0))
-      if lines.isFolded {
-        line.folded = folded.count
-        folded.append(lines.property(parsed))
-      } else {
-        line.layout = lines.layout(at: start, parsed)
-      }
-      kept.append(line)
+      guard let slot = EventProperties.Slot(parsed) else { return .more }
+      if lines.isFolded { folded.append(lines.property(parsed)) }
+      // Made in place in the list: a record of a name, parameters and ranges.
+      kept.append(
+        KeptLine(
+          slot: slot, name: parsed.name, parameters: parsed.parameters, line: lines.line,
+          layout: lines.isFolded
+            ? ICalendarProperty.Layout(raw: start..<raw.count, content: 0..<0, valueStart: 0)
+            : lines.layout(at: start, parsed),
+          folded: lines.isFolded ? folded.count - 1 : nil))
     }
     return .more
   }

@@ -3,6 +3,9 @@
 struct ICalendarContentLine {
   /// The property name, upper-cased.
   var name: String
+  /// The index of the name among `CommonNames`, when it is one: what tells a line's kind
+  /// without comparing strings.
+  var commonName: Int?
   /// The parameters in the order written.
   var parameters: [ICalendarParameter]
   /// Where the value starts in the line's bytes (after the colon).
@@ -18,7 +21,9 @@ struct ICalendarContentLine {
     guard index > 0, index < bytes.count,
       bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ";")
     else { throw .notContentLine(Quote.bytes(bytes)) }
-    name = Self.upper(bytes, 0..<index)
+    let nameBytes = UnsafeBufferPointer(rebasing: bytes[0..<index])
+    commonName = CommonNames.index(nameBytes)
+    name = commonName.map(CommonNames.name(at:)) ?? Self.upper(bytes, 0..<index)
     parameters = []
     while bytes[index] == UInt8(ascii: ";") {
       index += 1
@@ -61,6 +66,12 @@ struct ICalendarContentLine {
     guard bytes[index] == UInt8(ascii: ":") else { throw .notContentLine(Quote.bytes(bytes)) }
     valueStart = index + 1
   }
+
+  /// Whether this is a `BEGIN:` line.
+  var isBegin: Bool { commonName == CommonNames.begin }
+
+  /// Whether this is an `END:` line.
+  var isEnd: Bool { commonName == CommonNames.end }
 
   /// The value of a `BEGIN:` or `END:` line upper-cased (ASCII letters only: names are ASCII,
   /// and anything else is compared as written).

@@ -8,8 +8,9 @@ struct CalendarReading {
   /// Its `METHOD` and `X-WR-TIMEZONE` properties (the others say nothing to the reading).
   private(set) var properties: [ICalendarProperty] = []
   var definitions: [String: ICalendarComponent] = [:]
-  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component.
-  var groups: [(uid: String, components: [EventComponent])] = []
+  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component: that one, and
+  /// the others in order (most groups have none: no list is made for them).
+  var groups: [(uid: String, first: EventComponent, others: [EventComponent])] = []
   /// The index of each `UID`'s group, once there are two.
   var groupIndex: [String: Int] = [:]
   /// The first zone looked up, by its `TZID` (nil: unknown): most calendars name one, which
@@ -38,13 +39,13 @@ struct CalendarReading {
     // An event without a UID is still shown: a name of its own, from where it is.
     let uid = event.properties.uid?.text ?? "line-\(event.line)"
     if let index = group(of: uid) {
-      groups[index].components.append(event)
+      groups[index].others.append(event)
       return
     }
     // The index by UID is made when a second one comes: a calendar of one event needs none.
     if groups.count == 1 { groupIndex[groups[0].uid] = 0 }
     if !groups.isEmpty { groupIndex[uid] = groups.count }
-    groups.append((uid, [event]))
+    groups.append((uid, event, []))
   }
 
   /// The index of the group of `uid`, if it has one.
@@ -60,12 +61,12 @@ struct CalendarReading {
     // RFC 5546 §3.2.5: a CANCEL names whole events, or with RECURRENCE-ID single instances
     // (RANGE=THISANDFUTURE: that one and the later ones).
     let cancels = method == "CANCEL"
-    for (uid, components) in groups {
+    for (uid, first, others) in groups {
       // The components without RECURRENCE-ID (the first is the master), and the overrides.
       var master: EventComponent?
       var secondMasterLine: Int?
       var overrides: [EventComponent] = []
-      for component in components {
+      func sort(_ component: EventComponent) {
         if component.properties.recurrenceID != nil {
           overrides.append(component)
         } else if master == nil {
@@ -74,6 +75,8 @@ struct CalendarReading {
           secondMasterLine = component.line
         }
       }
+      sort(first)
+      for component in others { sort(component) }
       if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
       if cancels && master == nil {
         // Instances of a series this calendar object does not hold: nothing to show (they
@@ -134,11 +137,9 @@ struct CalendarReading {
       if case .zoned(_, let zone) = start { zone } else if case .utc = start {
         FixedOffsetZone.utc
       } else { nil }
-    let ruleProperties = master.properties.rules
     var rules: [RecurrenceRule] = []
-    rules.reserveCapacity(ruleProperties.count)
-    for property in ruleProperties {
-      do {
+    master.properties.forEach(.rule) { property in
+      do throws(RecurrenceError) {
         rules.append(
           try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
             try RecurrenceRule(parsingUTF8: value, untilZone: startZone)
@@ -307,7 +308,7 @@ struct CalendarReading {
         (value) throws(RecurrenceError) in
         try DateTimeValue(parsingUTF8: value, zone: zone, isDate: isDate)
       }
-      return floating(value, zone: floatingZone)
+      return floatingZone == nil ? value : floating(value, zone: floatingZone)
     } catch {
       problems.append(
         EventProblem(
