@@ -157,7 +157,8 @@ extension EventSeries {
 
   /// `occurrences` by start, then end, then summary.
   private func sorted(_ occurrences: [Occurrence], userZone: any ZoneRules) -> [Occurrence] {
-    occurrences.map { ($0.start.instant(in: userZone), $0.end.instant(in: userZone), $0) }
+    guard occurrences.count > 1 else { return occurrences }
+    return occurrences.map { ($0.start.instant(in: userZone), $0.end.instant(in: userZone), $0) }
       .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
   }
 

@@ -33,7 +33,6 @@ struct RuleCursor {
 
   /// A cursor yielding the rule's instances at or after `lower`.
   init(_ expansion: RuleExpansion, from lower: LocalDateTime) {
-    self.expansion = expansion
     self.lower = max(lower, expansion.start)
     let start = expansion.start
     var period = expansion.startPeriod
@@ -62,6 +61,8 @@ struct RuleCursor {
     }
     self.emitted = emitted
     lastHitPeriod = period
+    // Stored last: the argument is then moved in, not copied (a value of many parts).
+    self.expansion = expansion
   }
 
   /// The next instance, the end, or `.exhausted` when `budget` ran out first.
@@ -152,7 +153,6 @@ struct RuleCursor {
   /// wall-clock time to jump to (the next day, hour, minute or second the limits allow), or
   /// `.some(nil)` when no later day passes.
   private func skipTarget(for candidate: Int, budget: inout SearchBudget) -> LocalDateTime?? {
-    let expansion = expansion
     guard expansion.frequency <= .daily else { return nil }
     let (number, second) = expansion.dayAndSecond(ofPeriod: candidate)
     guard let day = Day(dayNumber: number) else { return .some(nil) }

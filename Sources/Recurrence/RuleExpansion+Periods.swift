@@ -122,7 +122,7 @@ extension RuleExpansion {
       else { return set }
       var numbers: [Int] = []
       appendCandidates(year: year, month: month, to: &numbers)
-      set.days = passingDays(numbers)
+      set.days = passingDays(consume numbers)
     case .yearly:
       guard (1...9999).contains(period) else { return set }
       set.days = passingDays(yearCandidates(period))
@@ -132,10 +132,13 @@ extension RuleExpansion {
   }
 
   /// The days of `numbers` (day numbers) that pass every day part, sorted, once each.
-  private func passingDays(_ numbers: [Int]) -> [Day] {
+  private func passingDays(_ numbers: consuming [Int]) -> [Day] {
+    // Sorted in place: the list is the caller's own.
+    if numbers.count > 1 { numbers.sort() }
     var days: [Day] = []
+    days.reserveCapacity(numbers.count)
     var previous = Int.min
-    for number in numbers.sorted() where number != previous {
+    for number in numbers where number != previous {
       previous = number
       if let day = Day(dayNumber: number), dayPasses(day) { days.append(day) }
     }
@@ -162,9 +165,12 @@ extension RuleExpansion {
   /// Day numbers of a year that may pass, generated from its most selective part.
   private func yearCandidates(_ year: Int) -> [Int] {
     var numbers: [Int] = []
+    numbers.reserveCapacity(monthMask == 0 ? 12 : monthMask.nonzeroBitCount)
     let january1 = Civil.dayNumber(year: year, month: 1, day: 1)
     let length = Day.isLeapYear(year) ? 366 : 365
-    let months = (1...12).filter { monthMask == 0 || monthMask & (1 << UInt16($0)) != 0 }
+    // The months of BYMONTH (every one without), read from the mask: no list made.
+    let monthBits = monthMask == 0 ? 0x1FFE : monthMask
+    let months = (1...12).lazy.filter { monthBits & (1 << UInt16($0)) != 0 }
     if monthDayMask != 0 {
       for month in months { appendCandidates(year: year, month: month, to: &numbers) }
     } else if !yearDays.isEmpty {

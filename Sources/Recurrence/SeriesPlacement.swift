@@ -33,7 +33,7 @@ enum SeriesPlacement: Sendable {
   /// How far instants and wall-clock times can be apart in `zone` beyond its offset: none
   /// for a fixed offset, else `largestOffset` either way.
   static func slack(_ zone: any ZoneRules) -> (offset: Int, slack: Int) {
-    if let fixed = zone as? FixedOffsetZone { return (fixed.offset, 0) }
+    if let offset = zone.fixedOffset { return (offset, 0) }
     return (0, largestOffset)
   }
 }

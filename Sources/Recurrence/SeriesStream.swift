@@ -20,16 +20,23 @@ struct SeriesStream {
     case done
   }
 
-  private var cursors: [RuleCursor]
-  private var heads: [Head]
+  /// Each rule's cursor and its next instance (one list: a series of one rule makes one).
+  private var cursors: [(cursor: RuleCursor, head: Head)]
   private let extras: [SeriesPoint]
   private var extraIndex: Int
   private let isDateOnly: Bool
 
   /// The stream of `series` from `lower` on.
-  init(_ series: RecurrenceSet, from lower: LocalDateTime) {
-    cursors = series.expansions.map { RuleCursor($0, from: lower) }
-    heads = Array(repeating: .pending, count: cursors.count)
+  init(_ series: borrowing RecurrenceSet, from lower: LocalDateTime) {
+    // Each expansion copied once, into its cursor (a closure's argument would be copied again),
+    // and the series borrowed, not copied: values of many parts.
+    let expansions = series.expansions
+    var cursors: [(cursor: RuleCursor, head: Head)] = []
+    cursors.reserveCapacity(expansions.count)
+    for index in expansions.indices {
+      cursors.append((RuleCursor(expansions[index], from: lower), .pending))
+    }
+    self.cursors = cursors
     extras = series.extraPoints
     var low = 0
     var high = extras.count
@@ -46,16 +53,16 @@ struct SeriesStream {
     var best: Int?
     var bestLocal: LocalDateTime?
     for index in cursors.indices {
-      if case .pending = heads[index] {
-        switch cursors[index].next(budget: &budget) {
+      if case .pending = cursors[index].head {
+        switch cursors[index].cursor.next(budget: &budget) {
         case .instance(let local):
-          heads[index] = .value(
+          cursors[index].head = .value(
             isDateOnly ? LocalDateTime(day: local.day, secondOfDay: 0) : local)
-        case .end: heads[index] = .done
+        case .end: cursors[index].head = .done
         case .exhausted: return .exhausted
         }
       }
-      if case .value(let local) = heads[index], bestLocal.map({ local < $0 }) ?? true {
+      if case .value(let local) = cursors[index].head, bestLocal.map({ local < $0 }) ?? true {
         best = index
         bestLocal = local
       }
@@ -65,7 +72,7 @@ struct SeriesStream {
       return .point(extras[extraIndex - 1])
     }
     guard let best, let bestLocal else { return .end }
-    heads[best] = .pending
+    cursors[best].head = .pending
     return .point(SeriesPoint(local: bestLocal))
   }
 }
