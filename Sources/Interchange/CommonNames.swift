@@ -23,7 +23,7 @@ enum CommonNames {
     let count = bytes.count
     guard count >= 2, let base = bytes.baseAddress else { return nil }
     let table = Self.table
-    var slot = slot(count, upper(base[0]), upper(base[count / 2]), upper(base[count - 1]))
+    var slot = slot(count, base[0] | 0x20, base[count / 2] | 0x20, base[count - 1] | 0x20)
     probing: for _ in 0..<2 {
       let index = Int(table.slots[slot])
       guard index >= 0 else { return nil }
@@ -44,8 +44,9 @@ enum CommonNames {
     byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
   }
 
-  /// The slot, 0..<256, of a name of `count` bytes with these letters (a choice that gives
-  /// the names below few collisions).
+  /// The slot, 0..<256, of a name of `count` bytes with these bytes, folded (`| 0x20`: a
+  /// letter's two cases are one byte, and the names' other bytes, digits and `-`, are kept; a
+  /// choice of factors that gives the names below no more than two to a slot).
   private static func slot(_ count: Int, _ first: UInt8, _ middle: UInt8, _ last: UInt8) -> Int {
     (count &+ Int(first) &* 5 &+ Int(middle) &* 29 &+ Int(last) &* 23) & 255
   }
@@ -87,7 +88,8 @@ enum CommonNames {
     slots.initialize(repeating: -1, count: 256)
     for (index, name) in strings.enumerated() {
       let bytes = Array(name.utf8)
-      let slot = slot(bytes.count, bytes[0], bytes[bytes.count / 2], bytes[bytes.count - 1])
+      let slot = slot(
+        bytes.count, bytes[0] | 0x20, bytes[bytes.count / 2] | 0x20, bytes[bytes.count - 1] | 0x20)
       if slots[slot] < 0 {
         slots[slot] = Int8(index)
       } else if slots[(slot + 1) & 255] < 0 {

@@ -39,7 +39,7 @@ final class EventComponent {
 /// retain or release), and where the first of each single one is.
 struct EventProperties {
   /// The properties read, in the order written.
-  private(set) var all: [(slot: Slot, property: ICalendarProperty)] = []
+  private(set) var all: [Entry] = []
   /// The index in `all` of the first property of each single slot, 4 bits each at
   /// `4 · slot.rawValue`: 15 for none yet, or for one past the first 15 (then searched).
   private var firsts: UInt64 = .max
@@ -71,6 +71,13 @@ struct EventProperties {
   var dates: [ICalendarProperty] { every(.date) }
   /// The `EXDATE`s.
   var exceptions: [ICalendarProperty] { every(.exception) }
+
+  /// One property read and its slot (a struct, not a tuple: a list of tuples is copied
+  /// through the runtime's generic tuple functions).
+  struct Entry {
+    let slot: Slot
+    let property: ICalendarProperty
+  }
 
   /// The properties the reading looks at, by name: the single ones first.
   enum Slot: UInt8 {
@@ -116,12 +123,22 @@ struct EventProperties {
 
   /// The first property of `slot`, if any.
   func first(_ slot: Slot) -> ICalendarProperty? {
+    withFirst(slot) { $0 }
+  }
+
+  /// `body` of the first property of `slot`, read in place; nil when there is none.
+  func withFirst<Result>(_ slot: Slot, _ body: (ICalendarProperty) -> Result) -> Result? {
     let known = Int(firsts >> UInt64(4 * slot.rawValue) & 15)
-    if known < 15 { return all[known].property }
+    if known < 15 { return body(all[known].property) }
     guard all.count > 15 else { return nil }
     // By index: a loop over the entries would copy each property it passes.
-    for index in all.indices where all[index].slot == slot { return all[index].property }
+    for index in all.indices where all[index].slot == slot { return body(all[index].property) }
     return nil
+  }
+
+  /// Whether there is a property of `slot`.
+  func has(_ slot: Slot) -> Bool {
+    withFirst(slot) { _ in true } ?? false
   }
 
   /// Every property of `slot`, in order.
@@ -143,7 +160,7 @@ struct EventProperties {
     if slot.isSingle, firsts >> shift & 15 == 15, all.count < 15 {
       firsts = firsts & ~(15 << shift) | UInt64(all.count) << shift
     }
-    all.append((slot, property))
+    all.append(Entry(slot: slot, property: property))
   }
 
   /// Makes room for `count` properties.

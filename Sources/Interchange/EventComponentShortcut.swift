@@ -3,12 +3,12 @@
 ///
 /// It keeps the component's bytes as read and, of the lines directly inside it, where those
 /// whose properties `EventComponent` reads are (a line that is not folded is its property's
-/// bytes, a slice of the event's) and their `TZID`s. Components nested in it (`VALARM`s) are followed only to find where they end. It
-/// takes every event the tree would build, and gives the `EventComponent` the tree's would
-/// make: the same properties, in the same order, with the same bytes. It declines only where
-/// the tree would fail (an `END:` that closes another component), so that the tree names the
-/// error. `ICalendarEventsShortcutDifferentialTests` reads the fuzz corpora and many events
-/// with it and without it.
+/// bytes, a slice of the event's) and their `TZID`s. Components nested in it (`VALARM`s) are
+/// followed only to find where they end. It takes every event the tree would build, and gives
+/// the `EventComponent` the tree's would make: the same properties, in the same order, with
+/// the same bytes. It declines only where the tree would fail (an `END:` that closes another
+/// component), so that the tree names the error. `ICalendarEventsShortcutDifferentialTests`
+/// reads the fuzz corpora and many events with it and without it.
 struct EventComponentShortcut: ICalendarShortcut {
   /// One line kept: what makes its property at the end of the component.
   private struct KeptLine {
@@ -52,8 +52,9 @@ struct EventComponentShortcut: ICalendarShortcut {
     raw = []
     raw.reserveCapacity(1024)
     raw += lines.raw
-    kept.removeAll(keepingCapacity: true)
-    folded.removeAll()
+    // The last event's lines (kept until now: cleared once, here).
+    if !kept.isEmpty { kept.removeAll(keepingCapacity: true) }
+    if !folded.isEmpty { folded.removeAll() }
     // What an event declined before left.
     if !properties.zoneIDs.isEmpty { properties = EventProperties() }
     nested.removeAll(keepingCapacity: true)
@@ -78,7 +79,7 @@ struct EventComponentShortcut: ICalendarShortcut {
       guard name == open.name else { return .declined }
       nested.removeLast()
     } else if nested.isEmpty {
-      properties.addZoneIDs(of: parsed.parameters)
+      if !parsed.parameters.isEmpty { properties.addZoneIDs(of: parsed.parameters) }
       guard let slot = EventProperties.Slot(parsed) else { return .more }
       if lines.isFolded { folded.append(lines.property(parsed)) }
       // Made in place in the list: a record of a name, parameters and ranges.
@@ -107,7 +108,6 @@ struct EventComponentShortcut: ICalendarShortcut {
             bytes: bytes[line.layout.span], layout: line.layout),
         as: line.slot)
     }
-    kept.removeAll(keepingCapacity: true)
     if !folded.isEmpty { folded.removeAll() }
     var taken = EventProperties()
     swap(&taken, &properties)

@@ -16,8 +16,9 @@ struct ICalendarContentLine {
   /// A parameter value is quoted (`"…"`, no quote inside) or runs up to `,`, `;` or `:`;
   /// several values are separated by commas. Names are letters, digits and `-`.
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportProblem) {
+    let isName = Self.nameBytes
     var index = 0
-    while index < bytes.count && Self.isNameByte(bytes[index]) { index += 1 }
+    while index < bytes.count && isName[Int(bytes[index])] { index += 1 }
     guard index > 0, index < bytes.count,
       bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ";")
     else { throw .notContentLine(Quote.bytes(bytes)) }
@@ -28,7 +29,7 @@ struct ICalendarContentLine {
     while bytes[index] == UInt8(ascii: ";") {
       index += 1
       let nameStart = index
-      while index < bytes.count && Self.isNameByte(bytes[index]) { index += 1 }
+      while index < bytes.count && isName[Int(bytes[index])] { index += 1 }
       guard index > nameStart, index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
         throw .notContentLine(Quote.bytes(bytes))
       }
@@ -90,11 +91,20 @@ struct ICalendarContentLine {
       as: UTF8.self)
   }
 
-  private static func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-      || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-  }
+  /// Whether each byte may be in a name: letters, digits and `-`.
+  ///
+  /// A table of 256, made once, kept for the life of the process and never written after
+  /// (hence safe to share): one load a byte where the comparisons were several.
+  nonisolated(unsafe) private static let nameBytes: UnsafePointer<Bool> = {
+    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    for byte in 0...255 {
+      let scalar = UnicodeScalar(UInt8(byte))
+      table[byte] =
+        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+        || ("0"..."9").contains(scalar) || scalar == "-"
+    }
+    return UnsafePointer(table)
+  }()
 
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let name = UnsafeBufferPointer(rebasing: bytes[range])
@@ -103,7 +113,7 @@ struct ICalendarContentLine {
     if isUpper && range.count <= 15 {
       return String(decoding: name, as: UTF8.self)  // a small string: no allocation
     }
-    // Names are ASCII (checked by isNameByte): upper-case them byte by byte.
+    // Names are ASCII (checked by `nameBytes`): upper-case them byte by byte.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
       for (offset, index) in range.enumerated() {
         let byte = bytes[index]

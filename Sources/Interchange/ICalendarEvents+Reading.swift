@@ -8,17 +8,32 @@ struct CalendarReading {
   /// Its `METHOD` and `X-WR-TIMEZONE` properties (the others say nothing to the reading).
   private(set) var properties: [ICalendarProperty] = []
   var definitions: [String: ICalendarComponent] = [:]
-  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component: that one, and
-  /// the others in order (most groups have none: no list is made for them).
-  var groups: [(uid: String, first: EventComponent, others: [EventComponent])] = []
-  /// The index of each `UID`'s group, once there are two.
+  /// The `VEVENT`s by `UID`, in the order of each `UID`'s first component: the first `UID`'s
+  /// apart (most calendars, a vdir's files, hold one: no list is made for them), then the
+  /// others.
+  var firstGroup: Group?
+  var groups: [Group] = []
+  /// The index in `groups` of each `UID` but the first's.
   var groupIndex: [String: Int] = [:]
   /// The first zone looked up, by its `TZID` (nil: unknown): most calendars name one, which
   /// then needs no dictionary.
-  var firstResolved: (tzid: String, zone: (any ZoneRules)?)?
+  var firstResolved: ResolvedZone?
   /// The other zones looked up already, by `TZID` (nil: unknown).
   var resolved: [String: (any ZoneRules)?] = [:]
   var problems: [EventProblem] = []
+
+  /// The components of one `UID`.
+  struct Group {
+    let uid: String
+    let first: EventComponent
+    var others: [EventComponent] = []
+  }
+
+  /// A zone looked up, by its `TZID` (nil: unknown).
+  struct ResolvedZone {
+    let tzid: String
+    let zone: (any ZoneRules)?
+  }
 
   init(zones: @escaping ZoneLookup) {
     self.zones = zones
@@ -37,21 +52,19 @@ struct CalendarReading {
 
   mutating func add(_ event: EventComponent) {
     // An event without a UID is still shown: a name of its own, from where it is.
-    let uid = event.properties.uid?.text ?? "line-\(event.line)"
-    if let index = group(of: uid) {
-      groups[index].others.append(event)
+    let uid = event.properties.withFirst(.uid) { $0.text } ?? "line-\(event.line)"
+    guard let first = firstGroup?.uid else {
+      firstGroup = Group(uid: uid, first: event)
       return
     }
-    // The index by UID is made when a second one comes: a calendar of one event needs none.
-    if groups.count == 1 { groupIndex[groups[0].uid] = 0 }
-    if !groups.isEmpty { groupIndex[uid] = groups.count }
-    groups.append((uid, event, []))
-  }
-
-  /// The index of the group of `uid`, if it has one.
-  private func group(of uid: String) -> Int? {
-    if groups.count == 1 { return groups[0].uid == uid ? 0 : nil }
-    return groups.isEmpty ? nil : groupIndex[uid]
+    if first == uid {
+      firstGroup?.others.append(event)
+    } else if !groupIndex.isEmpty, let index = groupIndex[uid] {
+      groups[index].others.append(event)
+    } else {
+      groupIndex[uid] = groups.count
+      groups.append(Group(uid: uid, first: event))
+    }
   }
 
   mutating func finish(into file: inout EventFile) {
@@ -61,59 +74,70 @@ struct CalendarReading {
     // RFC 5546 §3.2.5: a CANCEL names whole events, or with RECURRENCE-ID single instances
     // (RANGE=THISANDFUTURE: that one and the later ones).
     let cancels = method == "CANCEL"
-    for (uid, first, others) in groups {
-      // The components without RECURRENCE-ID (the first is the master), and the overrides.
-      var master: EventComponent?
-      var secondMasterLine: Int?
-      var overrides: [EventComponent] = []
-      func sort(_ component: EventComponent) {
-        if component.properties.recurrenceID != nil {
-          overrides.append(component)
-        } else if master == nil {
-          master = component
-        } else if secondMasterLine == nil {
-          secondMasterLine = component.line
-        }
-      }
-      sort(first)
-      for component in others { sort(component) }
-      if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
-      if cancels && master == nil {
-        // Instances of a series this calendar object does not hold: nothing to show (they
-        // are not events); the index cancels them in the series' own file.
-        for override in overrides {
-          guard let property = override.properties.recurrenceID,
-            let id = dateTime(property, floatingZone: floatingZone)
-          else { continue }
-          file.cancelledInstances.append(
-            InstanceCancel(
-              uid: uid, recurrenceID: id,
-              thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"))
-        }
-        continue
-      }
-      if let secondMasterLine {
-        problems.append(
-          EventProblem(
-            line: secondMasterLine,
-            reason: "the UID \(Quote.quoted(uid)) has more than one VEVENT without "
-              + "RECURRENCE-ID: the first is shown"))
-      }
-      guard let master else {
-        // Instances without their series (an invitation to one of them): each on its own.
-        for override in overrides {
-          addSeries(
-            uid: uid, master: override, overrides: [], floatingZone: floatingZone,
-            to: &file.events)
-        }
-        continue
-      }
-      addSeries(
-        uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
-        cancelsInstances: cancels, to: &file.events)
+    if let firstGroup {
+      finish(firstGroup, cancels: cancels, floatingZone: floatingZone, into: &file)
+    }
+    for group in groups {
+      finish(group, cancels: cancels, floatingZone: floatingZone, into: &file)
     }
     if !problems.isEmpty { file.problems += problems }
     self = CalendarReading(zones: zones)
+  }
+
+  /// Adds to `file` the series of a `UID`'s components, or in a cancel what they cancel.
+  private mutating func finish(
+    _ group: Group, cancels: Bool, floatingZone: (any ZoneRules)?, into file: inout EventFile
+  ) {
+    let (uid, first, others) = (group.uid, group.first, group.others)
+    // The components without RECURRENCE-ID (the first is the master), and the overrides.
+    var master: EventComponent?
+    var secondMasterLine: Int?
+    var overrides: [EventComponent] = []
+    func sort(_ component: EventComponent) {
+      if component.properties.has(.recurrenceID) {
+        overrides.append(component)
+      } else if master == nil {
+        master = component
+      } else if secondMasterLine == nil {
+        secondMasterLine = component.line
+      }
+    }
+    sort(first)
+    for component in others { sort(component) }
+    if cancels && overrides.isEmpty { file.cancelledUIDs.append(uid) }
+    if cancels && master == nil {
+      // Instances of a series this calendar object does not hold: nothing to show (they
+      // are not events); the index cancels them in the series' own file.
+      for override in overrides {
+        guard let property = override.properties.recurrenceID,
+          let id = dateTime(property, floatingZone: floatingZone)
+        else { continue }
+        file.cancelledInstances.append(
+          InstanceCancel(
+            uid: uid, recurrenceID: id,
+            thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"))
+      }
+      return
+    }
+    if let secondMasterLine {
+      problems.append(
+        EventProblem(
+          line: secondMasterLine,
+          reason: "the UID \(Quote.quoted(uid)) has more than one VEVENT without "
+            + "RECURRENCE-ID: the first is shown"))
+    }
+    guard let master else {
+      // Instances without their series (an invitation to one of them): each on its own.
+      for override in overrides {
+        addSeries(
+          uid: uid, master: override, overrides: [], floatingZone: floatingZone,
+          to: &file.events)
+      }
+      return
+    }
+    addSeries(
+      uid: uid, master: master, overrides: overrides, floatingZone: floatingZone,
+      cancelsInstances: cancels, to: &file.events)
   }
 
   /// Adds the series of `master` and its `overrides` to `events`; none (and a problem) when
@@ -153,11 +177,11 @@ struct CalendarReading {
       }
     }
     var dates: [RecurrenceDate] = []
-    for property in master.properties.dates {
+    master.properties.forEach(.date) { property in
       let zone = zoneParameter(property)
       let kind = property.parameter("VALUE")?.uppercased()
       for value in property.values {
-        do {
+        do throws(RecurrenceError) {
           var date = try RecurrenceDate(
             parsing: value, zone: zone, isDate: kind == "DATE" ? true : nil,
             isPeriod: kind == "PERIOD" ? true : nil)
@@ -171,7 +195,7 @@ struct CalendarReading {
       }
     }
     var exceptions: [DateTimeValue] = []
-    for property in master.properties.exceptions {
+    master.properties.forEach(.exception) { property in
       let zone = zoneParameter(property)
       let isDate: Bool? = property.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
       property.forEachValue { value in
@@ -263,12 +287,17 @@ struct CalendarReading {
   private mutating func end(
     of component: EventComponent, uid: String, floatingZone: (any ZoneRules)?
   ) -> EventEnd {
-    if let property = component.properties.end {
-      if let value = dateTime(property, floatingZone: floatingZone) { return .at(value) }
-      return .none
+    // Each property read in place.
+    if let end = component.properties.withFirst(
+      .end,
+      { property in
+        dateTime(property, floatingZone: floatingZone).map(EventEnd.at) ?? EventEnd.none
+      })
+    {
+      return end
     }
-    if let property = component.properties.duration {
-      do {
+    return component.properties.withFirst(.duration) { property -> EventEnd in
+      do throws(RecurrenceError) {
         return .after(
           try property.valueBytes.withUnsafeBufferPointer { (value) throws(RecurrenceError) in
             try CalendarDuration(parsingUTF8: value)
@@ -279,16 +308,17 @@ struct CalendarReading {
             line: property.line,
             reason: "the event \(Quote.quoted(uid)) has a DURATION calpager cannot read "
               + "(\(error.description)): read as none"))
+        return EventEnd.none
       }
-    }
-    return .none
+    } ?? .none
   }
 
   private func fields(of component: EventComponent) -> EventFields {
     EventFields(
-      summary: component.properties.summary?.text, location: component.properties.location?.text,
-      description: component.properties.description?.text,
-      status: component.properties.status.map { EventStatus(parsing: $0.text) })
+      summary: component.properties.withFirst(.summary) { $0.text },
+      location: component.properties.withFirst(.location) { $0.text },
+      description: component.properties.withFirst(.description) { $0.text },
+      status: component.properties.withFirst(.status) { EventStatus(parsing: $0.text) })
   }
 
   /// A DATE or DATE-TIME property's value, in its `TZID`'s zone; nil (and a problem) when it
@@ -334,7 +364,7 @@ struct CalendarReading {
   /// The zone `tzid` names, looked up once per calendar: the calendar's own `VTIMEZONE`,
   /// else the lookup's; an unknown or broken one is named once.
   private mutating func zone(named tzid: String, line: Int?) -> (any ZoneRules)? {
-    if let first = firstResolved, first.tzid == tzid { return first.zone }
+    if firstResolved?.tzid == tzid { return firstResolved?.zone ?? nil }
     if !resolved.isEmpty, let known = resolved[tzid] { return known }
     var zone: (any ZoneRules)?
     if let definition = definitions[tzid] {
@@ -360,7 +390,7 @@ struct CalendarReading {
       }
     }
     if firstResolved == nil {
-      firstResolved = (tzid, zone)
+      firstResolved = ResolvedZone(tzid: tzid, zone: zone)
     } else {
       resolved[tzid] = .some(zone)
     }

@@ -20,8 +20,15 @@ struct SeriesStream {
     case done
   }
 
+  /// A rule's cursor and its next instance (a struct, not a tuple: a list of tuples is
+  /// copied through the runtime's generic tuple functions).
+  private struct Cursor {
+    var cursor: RuleCursor
+    var head: Head
+  }
+
   /// Each rule's cursor and its next instance (one list: a series of one rule makes one).
-  private var cursors: [(cursor: RuleCursor, head: Head)]
+  private var cursors: [Cursor]
   private let extras: [SeriesPoint]
   private var extraIndex: Int
   private let isDateOnly: Bool
@@ -31,10 +38,10 @@ struct SeriesStream {
     // Each expansion copied once, into its cursor (a closure's argument would be copied again),
     // and the series borrowed, not copied: values of many parts.
     let expansions = series.expansions
-    var cursors: [(cursor: RuleCursor, head: Head)] = []
+    var cursors: [Cursor] = []
     cursors.reserveCapacity(expansions.count)
     for index in expansions.indices {
-      cursors.append((RuleCursor(expansions[index], from: lower), .pending))
+      cursors.append(Cursor(cursor: RuleCursor(expansions[index], from: lower), head: .pending))
     }
     self.cursors = cursors
     extras = series.extraPoints

@@ -187,6 +187,48 @@ for calendar in 0..<3 {
   }
 }
 if CommandLine.arguments.dropFirst(2).contains("--write-only") { exit(0) }
+
+/// Opens the calendars on `cache` and reads the day page of 2150-01-01: the page
+/// `goto 2150-01-01` shows, in a year no page has shown (the cache is a copy of a warm index).
+@inline(never)
+func gotoUnseenYear(_ sources: [CalendarSource], cache: String, zones: @escaping ZoneLookup)
+  throws -> Int
+{
+  let calendars = try EventCalendars.open(sources: sources, cachePath: cache, zones: zones)
+  let far = Day(year: 2150, month: 1, day: 1)!
+  return calendars.events(covering: far...far, userZone: FixedOffsetZone(offset: 3600)).count
+}
+
+// `CalendarsBenchmark DIR --goto`: that page alone (the index made first if it is missing), for
+// callgrind: valgrind --tool=callgrind --toggle-collect='*gotoUnseenYear*' …
+if CommandLine.arguments.dropFirst(2).contains("--goto") {
+  let resolver = ZoneResolver(readFile: { path in
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    let count = read(file, &bytes, bytes.count)
+    return count > 0 ? Array(bytes[..<count]) : nil
+  })
+  let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
+  let warm = base + "/cache/events.db"
+  if access(warm, F_OK) != 0 {
+    _ = try EventCalendars.open(sources: sources, cachePath: warm, zones: zones)
+  }
+  let copy = base + "/cache/goto.db"
+  let input = open(warm, O_RDONLY)
+  let output = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  while case let count = read(input, &buffer, buffer.count), count > 0 {
+    _ = write(output, buffer, count)
+  }
+  close(input)
+  close(output)
+  let started = now()
+  let count = try gotoUnseenYear(sources, cache: copy, zones: zones)
+  print("goto 2150-01-01: \(count) events in \((now() - started).rounded()) ms")
+  exit(0)
+}
 let cache = base + "/cache/events.db"
 unlink(cache)
 let resolver = ZoneResolver(readFile: { path in
