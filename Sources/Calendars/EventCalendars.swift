@@ -120,10 +120,10 @@ public final class EventCalendars {
     var scan = CalendarScan(index: index, zones: zones)
     var states: [String: CalendarStatus.State] = [:]
     var readNames: [String] = []
-    // The calendars the index holds, with their stamps, read in one query: when every
+    // The calendars the index holds, with their stamps, read as it was opened: when every
     // calendar's stamp is the one recorded (the common case: nothing was synced since the
     // last command), nothing is written and no write lock is taken.
-    let recorded = try index.calendarStamps()
+    let recorded = index.stampsWhenOpened
     let indexedNames = recorded.map(\.name)
     // The folders and files reached so far, by device and inode (a handful: an array, not a
     // hashed set, whose first use costs a process more than the look-ups it saves).

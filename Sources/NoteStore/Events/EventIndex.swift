@@ -42,6 +42,10 @@ package final class EventIndex {
   package let path: String
   /// The queries of kept occurrences made so far (`forEachKept`).
   var keptQueries: [KeptQuery] = []
+  /// The calendars the index held when it was opened, with their stamps: what tells, with no
+  /// other look, that no calendar changed (`calendarStamps()` reads them anew).
+  package private(set) var stampsWhenOpened: [(name: String, path: String, stamp: PathStamp)] =
+    []
 
   private init(database: Database, path: String) {
     self.database = database
@@ -74,9 +78,15 @@ package final class EventIndex {
     // cost a memory access each, not a `pread` call each. (Writes still go through `write`;
     // SQLite maps no more than the file holds.)
     try database.execute("PRAGMA mmap_size = 1073741824")
+    let index = EventIndex(database: database, path: path)
     // The first statement reads the schema: a file that is not a database, or is damaged
-    // there, fails here.
-    let version = try database.scalarInt("PRAGMA user_version") ?? 0
+    // there, fails here. The version and the calendars' stamps are read in one snapshot (the
+    // schema too, read as the stamps' query is prepared, once the version's read began it).
+    let version = try index.reading {
+      let version = try database.scalarInt("PRAGMA user_version") ?? 0
+      if version == schemaVersion { index.stampsWhenOpened = try index.calendarStamps() }
+      return version
+    }
     if version == 0 {
       // A file just made: readable by its owner alone (SQLite gives its journal the file's
       // mode), as the notes database. An existing one keeps its mode: no inode is written on
@@ -91,7 +101,7 @@ package final class EventIndex {
     } else if version != schemaVersion {
       throw DatabaseError(extendedCode: 1, message: "an events index of schema \(version)")
     }
-    return EventIndex(database: database, path: path)
+    return index
   }
 
   /// The tables, each with the fewest indexes its queries need.
