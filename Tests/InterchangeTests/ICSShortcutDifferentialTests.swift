@@ -86,33 +86,12 @@ import Testing
       Self.expectSameOutcome(export, "an export")
       let lines = String(decoding: export, as: UTF8.self).components(separatedBy: "\r\n")
       for _ in 0..<250 {
-        var changed = lines
-        for _ in 0..<random.next(in: 1...3) {
-          let index = random.next(in: 1...(changed.count - 2))
-          let line = changed[index]
-          switch random.next(in: 0...8) {
-          case 0: changed.remove(at: index)
-          case 1: changed.insert(line, at: index)
-          case 2: changed.insert(changed.remove(at: index), at: random.next(in: 1...(index)))
-          case 3: changed[index] = line.lowercased()
-          case 4: changed[index] = line.uppercased()
-          case 5:
-            if let colon = line.firstIndex(of: ":") {
-              changed[index] = line[..<colon] + ";X-P=1" + line[colon...]
-            }
-          case 6: changed.insert("", at: index)
-          case 7:
-            changed.insert(
-              contentsOf: [
-                "BEGIN:VJOURNAL", "UID:uid-1-plain@calpager",
-                "RECURRENCE-ID;VALUE=DATE:00010102", "SUMMARY:moved", "END:VJOURNAL",
-              ],
-              at: index)
-          default: changed[index] = String(line.prefix(random.next(in: 0...line.count)))
-          }
-        }
-        var bytes = Array(changed.joined(separator: random.chance(0.2) ? "\n" : "\r\n").utf8)
-        if random.chance(0.1) { bytes = Array(bytes.prefix(random.next(in: 0...bytes.count))) }
+        let bytes = randomlyDamaged(
+          lines, random: &random, parameter: ";X-P=1",
+          nested: [
+            "BEGIN:VJOURNAL", "UID:uid-1-plain@calpager", "RECURRENCE-ID;VALUE=DATE:00010102",
+            "SUMMARY:moved", "END:VJOURNAL",
+          ], bareLineEnds: 0.2)
         Self.expectSameOutcome(bytes, "case \(cases): \(String(decoding: bytes, as: UTF8.self))")
         cases += 1
       }

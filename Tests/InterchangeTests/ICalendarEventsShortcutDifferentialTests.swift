@@ -312,29 +312,9 @@ import Testing
     for calendar in Self.calendars {
       let lines = calendar.components(separatedBy: "\n")
       for _ in 0..<40 {
-        var changed = lines
-        for _ in 0..<random.next(in: 1...3) {
-          let index = random.next(in: 1...(changed.count - 2))
-          let line = changed[index]
-          switch random.next(in: 0...8) {
-          case 0: changed.remove(at: index)
-          case 1: changed.insert(line, at: index)
-          case 2: changed.insert(changed.remove(at: index), at: random.next(in: 1...(index)))
-          case 3: changed[index] = line.lowercased()
-          case 4: changed[index] = line.uppercased()
-          case 5:
-            if let colon = line.firstIndex(of: ":") {
-              changed[index] = line[..<colon] + ";TZID=Europe/Berlin" + line[colon...]
-            }
-          case 6: changed.insert("", at: index)
-          case 7:
-            changed.insert(
-              contentsOf: ["BEGIN:VALARM", "DTSTART:20240101T000000Z", "END:VALARM"], at: index)
-          default: changed[index] = String(line.prefix(random.next(in: 0...line.count)))
-          }
-        }
-        var bytes = Array(changed.joined(separator: random.chance(0.5) ? "\n" : "\r\n").utf8)
-        if random.chance(0.1) { bytes = Array(bytes.prefix(random.next(in: 0...bytes.count))) }
+        let bytes = randomlyDamaged(
+          lines, random: &random, parameter: ";TZID=Europe/Berlin",
+          nested: ["BEGIN:VALARM", "DTSTART:20240101T000000Z", "END:VALARM"], bareLineEnds: 0.5)
         Self.expectSameOutcome(bytes, "case \(cases): \(String(decoding: bytes, as: UTF8.self))")
         cases += 1
       }
