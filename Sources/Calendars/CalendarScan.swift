@@ -52,11 +52,15 @@ struct CalendarScan {
   /// changes with its times).
   static func isUnchanged(_ target: Target, since recorded: PathStamp) -> Bool {
     switch target {
-    case .folder(let stamp), .file(let stamp):
-      return stamp.device == recorded.device && stamp.inode == recorded.inode
-        && stamp.modified == recorded.modified && stamp.changed == recorded.changed
+    case .folder(let stamp), .file(let stamp): return isUnchanged(stamp, since: recorded)
     case .unusable: return false
     }
+  }
+
+  /// Whether a folder or file of stamp `stamp` is the one of `recorded`, not modified since.
+  static func isUnchanged(_ stamp: PathStamp, since recorded: PathStamp) -> Bool {
+    stamp.device == recorded.device && stamp.inode == recorded.inode
+      && stamp.modified == recorded.modified && stamp.changed == recorded.changed
   }
 
   /// Updates calendar `source`, whose path stat-ed as `target`, then works out again whether

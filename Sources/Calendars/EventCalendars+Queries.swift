@@ -52,14 +52,15 @@ extension EventCalendars {
       readingPage(
         min(
           window.lowerBound, menuWindow.lowerBound)..<max(window.upperBound, menuWindow.upperBound)
-      ) { months in
-        forEachOccurrence(in: window, of: days, months: months, userZone: userZone) {
+      ) { reading in
+        forEachOccurrence(in: window, of: days, reading: reading, userZone: userZone) {
           found.append($0)
           return true
         }
         return names.isEmpty
           ? DaySet(in: menu)
-          : marks(of: menu, names: names, window: menuWindow, months: months, userZone: userZone)
+          : marks(
+            of: menu, names: names, window: menuWindow, reading: reading, userZone: userZone)
       } ?? DaySet(in: menu)
     return (Self.ordered(found, userZone: userZone, withFirstDays: false, by: precedes), marked)
   }
@@ -109,23 +110,23 @@ extension EventCalendars {
     let names = readNames.filter { shown.contains($0) }
     guard !names.isEmpty else { return none }
     let window = Self.window(days, userZone: userZone)
-    return readingPage(window) { months in
-      marks(of: days, names: names, window: window, months: months, userZone: userZone)
+    return readingPage(window) { reading in
+      marks(of: days, names: names, window: window, reading: reading, userZone: userZone)
     } ?? none
   }
 
   /// `daysWithEvents`'s looks, in the snapshot it opened.
   private func marks(
-    of days: ClosedRange<Day>, names: [String], window: Range<Int>, months: MonthsState,
+    of days: ClosedRange<Day>, names: [String], window: Range<Int>, reading: PageReading,
     userZone: any ZoneRules
   ) -> DaySet {
     var marked = DaySet(in: days)
-    guard let index else { return marked }
+    let months = reading.months
     // A day at a time, each look stopping at the first occurrence that covers it: a busy day
     // costs no more than a quiet one.
     for day in days.everyDay where !marked.contains(day) {
       let dayWindow = Self.window(day...day, userZone: userZone)
-      try? index.occurrenceTimes(
+      try? reading.kept.occurrenceTimes(
         mayOverlap: dayWindow, calendars: names, recurring: months.expanded,
         long: months.hasLong
       ) { start, end in
@@ -157,19 +158,19 @@ extension EventCalendars {
     _ body: (DayOccurrence) -> Bool
   ) {
     let window = Self.window(days, userZone: userZone)
-    _ = readingPage(window) { months in
-      forEachOccurrence(in: window, of: days, months: months, userZone: userZone, body)
+    _ = readingPage(window) { reading in
+      forEachOccurrence(in: window, of: days, reading: reading, userZone: userZone, body)
     }
   }
 
   /// `forEachOccurrence(covering:…)`'s queries, in the snapshot it opened.
   private func forEachOccurrence(
-    in window: Range<Int>, of days: ClosedRange<Day>, months: MonthsState,
+    in window: Range<Int>, of days: ClosedRange<Day>, reading: PageReading,
     userZone: any ZoneRules, _ body: (DayOccurrence) -> Bool
   ) {
-    guard let index else { return }
+    let months = reading.months
     var going = true
-    try? index.occurrences(
+    try? reading.kept.occurrences(
       mayOverlap: window, calendars: readNames, recurring: months.expanded,
       long: months.hasLong,
       times: { Self.overlaps(start: $0, end: $1, window, userZone: userZone) },
@@ -277,7 +278,8 @@ extension EventCalendars {
   private func unkeptEvents(
     mayOverlap window: Range<Int>, calendars names: [String], months: MonthsState
   ) -> [IndexedEvent] {
-    guard let index, !months.expanded || months.hasSpans else { return [] }
+    // (The index is asked only then: months read from their files need nothing of it.)
+    guard !months.expanded || months.hasSpans, let index else { return [] }
     return
       (try? index.events(mayOverlap: window, calendars: names, allRecurring: !months.expanded))
       ?? []

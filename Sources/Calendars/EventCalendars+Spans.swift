@@ -51,21 +51,40 @@ extension EventCalendars {
   /// may be some).
   static let unexpanded = MonthsState(expanded: false, hasSpans: false, hasLong: true)
 
+  /// What months read from their files hold: each is expanded and kept whole.
+  static let keptWhole = MonthsState(expanded: true, hasSpans: false, hasLong: true)
+
+  /// A page's snapshot: what its months hold, and where their kept occurrences are read.
+  struct PageReading {
+    let months: MonthsState
+    /// The index, or the months' files.
+    let kept: any KeptOccurrences
+  }
+
   /// Runs `body` in one snapshot of the index, given what the months of `window` hold; those
   /// not yet expanded are expanded first (a write, outside the snapshot).
   ///
   /// The common case, a page of months seen before, costs one snapshot: the look at the
-  /// months and the page's queries share it.
-  func readingPage<Result>(_ window: Range<Int>, _ body: (MonthsState) -> Result) -> Result? {
+  /// months and the page's queries share it. Before the index is opened, the months' files
+  /// answer when they can (`keptInFiles`); when they cannot, the snapshot that answers writes
+  /// them.
+  func readingPage<Result>(_ window: Range<Int>, _ body: (PageReading) -> Result) -> Result? {
+    if let files = keptInFiles(window) {
+      pagesFromFiles += 1
+      return body(PageReading(months: Self.keptWhole, kept: files))
+    }
     guard let index else { return nil }
+    pagesFromIndex += 1
     let seen = try? index.reading { () -> Result? in
       guard let months = expandedState(of: window) else { return nil }
-      return body(months)
+      let result = body(PageReading(months: months, kept: index))
+      writeWantedMonths(index, months)
+      return result
     }
     // (`try?` flattens: nil both when the months are to expand and when the index failed.)
     if let seen { return seen }
     let months = expandMonths(of: window)
-    return try? index.reading { body(months) }
+    return try? index.reading { body(PageReading(months: months, kept: index)) }
   }
 
   /// What the months of `window` hold when they are all expanded (or cannot be); nil when
@@ -90,6 +109,7 @@ extension EventCalendars {
       return Self.unexpanded
     }
     do {
+      hasWritten = true
       try index.batch {
         var expanded = try index.expandedMonths()
         let missing = months.filter { !expanded.contains($0) }

@@ -24,8 +24,9 @@ enum UserCalendars {
     return sources
   }
 
-  /// Opens the calendars and brings their index up to date; the files first seen failing
-  /// are said on stderr, a line each.
+  /// Opens the calendars and brings their index up to date (or puts that off until a page
+  /// needs it: `EventCalendars.open`); the files first seen failing are said on stderr, a
+  /// line each, when it is brought up to date.
   ///
   /// `config` is the config file as the command already read it: it is read once a command.
   ///
@@ -34,18 +35,17 @@ enum UserCalendars {
     config: UserConfig, environment: [String: String], syncDirectory: String?,
     rescan: Bool = false
   ) throws -> EventCalendars {
-    let calendars = try EventCalendars.open(
+    try EventCalendars.open(
       sources: sources(config: config, syncDirectory: syncDirectory),
       cachePath: CalendarSource.cachePath(environment: environment), zones: zones,
-      rescan: rescan)
-    if !calendars.notices.isEmpty {
+      rescan: rescan
+    ) { notices in
       let errors = Output(descriptor: 2)
-      for notice in calendars.notices {
+      for notice in notices {
         errors.line("calpager: " + TerminalText.singleLine(notice))
       }
       _ = errors.flush()
     }
-    return calendars
   }
 }
 

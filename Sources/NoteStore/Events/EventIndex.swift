@@ -91,7 +91,11 @@ package final class EventIndex {
       // A file just made: readable by its owner alone (SQLite gives its journal the file's
       // mode), as the notes database. An existing one keeps its mode: no inode is written on
       // every command.
-      if path != ":memory:" { chmod(path, 0o600) }
+      if path != ":memory:" {
+        chmod(path, 0o600)
+        // The month files of an index this file replaces are of none of its versions.
+        KeptMonthFile.removeAll(folder: monthFolder(ofIndexAt: path))
+      }
       try database.write(.retrying) { database in
         // Another process may have made it meanwhile.
         guard try database.scalarInt("PRAGMA user_version") == 0 else { return }
