@@ -60,6 +60,15 @@ package struct KeptMonths: KeptOccurrences {
   /// (A list of Int: a list of another element type costs a process the run-time making of
   /// its type, more than a page's rows.)
   private func inIndexOrder(meeting window: Range<Int>) -> [Int] {
+    if files.count == 1 {
+      // One file's rows come in the index's order as they are visited.
+      var rows: [Int] = []
+      files[0].forEachRow(meeting: window) { row in
+        rows.append(row)
+        return true
+      }
+      return rows
+    }
     var short: [Int] = []
     var long: [Int] = []
     // Each row found (`file << 32 | row`), and its key and high, four numbers a row.
