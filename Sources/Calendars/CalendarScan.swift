@@ -96,12 +96,33 @@ struct CalendarScan {
         unlistable[source.name] = "the folder cannot be listed: \(String(cString: strerror(errno)))"
         return
       }
-      let known = try index.fileStamps(of: source.name)
-      touched.fresh = known.isEmpty
-      // The listing paired with the files known by path: a folder of thousands is listed when
-      // one file in it changed, and only what changed is then sorted and read.
-      var place = [String: Int](minimumCapacity: listing.count)
-      for (at, entry) in listing.enumerated() { place[entry.path] = at }
+      // A folder of thousands is listed when one file in it changed: the files known are
+      // paired with the listing by inode first (an integer's hash), and only those whose
+      // path or stamp is not the listed one's are made strings and paired by path.
+      var byInode = [Int: Int](minimumCapacity: listing.count)
+      var listedStamps = [PathStamp](repeating: .unknown, count: listing.count)
+      for at in listing.indices {
+        if case .file(let stamp) = listing[at].entry {
+          byInode[stamp.inode] = at
+          listedStamps[at] = stamp
+        }
+      }
+      var unchanged = [Bool](repeating: false, count: listing.count)
+      var anyKnown = false
+      var known: [(path: String, stamp: PathStamp, failure: String?)] = []
+      try index.forEachFileStamp(of: source.name) { path, stamp, failure in
+        anyKnown = true
+        if failure == nil, let at = byInode[stamp.inode], !unchanged[at],
+          Self.isSameVersion(listedStamps[at], stamp), Self.isPath(listing[at].path, path)
+        {
+          unchanged[at] = true
+          return
+        }
+        known.append((String(decoding: path, as: UTF8.self), stamp, failure))
+      }
+      touched.fresh = !anyKnown
+      var place = [String: Int](minimumCapacity: known.count)
+      for at in listing.indices where !unchanged[at] { place[listing[at].path] = at }
       var knownAt = [Int?](repeating: nil, count: listing.count)
       for (at, file) in known.enumerated() {
         if let listed = place[file.path] {
@@ -111,6 +132,7 @@ struct CalendarScan {
         }
       }
       let changed = listing.indices.filter { at in
+        guard !unchanged[at] else { return false }
         guard let old = knownAt[at].map({ known[$0] }) else { return true }
         switch listing[at].entry {
         case .failure(let reason): return old.failure != reason
@@ -155,6 +177,15 @@ struct CalendarScan {
       var again: Set<String> = []
       for uid in uids where !seen.insert(uid).inserted { again.insert(uid) }
       return uids.filter { again.contains($0) }
+    }
+  }
+
+  /// Whether `path` is the path of bytes `bytes`.
+  static func isPath(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var path = path
+    return path.withUTF8 { own in
+      own.count == bytes.count
+        && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
     }
   }
 

@@ -152,8 +152,8 @@ public final class EventCalendars {
   /// The calendars are stat-ed as the opening would, and read under the same names.
   private func deferOpening(_ cachePath: String) -> Bool {
     guard let version = EventIndex.version(ofFileAt: cachePath) else { return false }
-    // (Lists of Int and String alone: a list of another element type costs a process the
-    // run-time making of its type, more than these look-ups.)
+    // (`reached` a list of Int, not of tuples: a list of tuples costs a process the run-time
+    // making of its type, more than these look-ups.)
     var reached: [Int] = []
     var stamps: [PathStamp] = []
     for place in sources.indices {

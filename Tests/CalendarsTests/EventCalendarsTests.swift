@@ -96,6 +96,29 @@ func summaries(
       ])
   }
 
+  @Test func twoFilesSwappedByRenameAreEachReadAgain() throws {
+    let vdir = directory.file("work")
+    mkdir(vdir, 0o700)
+    // The same size and times: only each path's inode tells the swap.
+    try writeFile(vdir + "/a.ics", calendarFile(event("a", ":20240501T090000Z", summary: "AAAA")))
+    try writeFile(vdir + "/b.ics", calendarFile(event("b", ":20240502T090000Z", summary: "BBBB")))
+    let source = [CalendarSource(name: "work", path: vdir)]
+    let may = day("2024-05-01")...day("2024-05-02")
+    #expect(summaries(try open(source), may) == ["work:AAAA", "work:BBBB"])
+    rename(vdir + "/a.ics", vdir + "/.swap")
+    rename(vdir + "/b.ics", vdir + "/a.ics")
+    rename(vdir + "/.swap", vdir + "/b.ics")
+    #expect(summaries(try open(source), may) == ["work:AAAA", "work:BBBB"])
+    let status = try #require(try open(source).statuses().first)
+    #expect(status.files == 2 && status.events == 2)
+    // b.ics holds AAAA now: replaced, AAAA goes and BBBB (in a.ics) stays.
+    try writeFile(vdir + "/.tmp", calendarFile(event("c", ":20240501T100000Z", summary: "CCCC")))
+    rename(vdir + "/.tmp", vdir + "/b.ics")
+    #expect(summaries(try open(source), may) == ["work:CCCC", "work:BBBB"])
+    unlink(vdir + "/a.ics")
+    #expect(summaries(try open(source), may) == ["work:CCCC"])
+  }
+
   @Test func aFileThatStopsParsingKeepsItsLastEventsMarkedAndIsNamedOnce() throws {
     let vdir = directory.file("work")
     mkdir(vdir, 0o700)
