@@ -7,12 +7,6 @@ package struct IndexVersion: Sendable, Hashable {
   package var device: Int
   package var inode: Int
   package var changeCounter: Int
-
-  package init(device: Int, inode: Int, changeCounter: Int) {
-    self.device = device
-    self.inode = inode
-    self.changeCounter = changeCounter
-  }
 }
 
 /// What a page reads of the kept occurrences, from the index or from month files: the same
