@@ -242,7 +242,8 @@ struct CalendarScan {
         records.append(
           EventRecord(
             uid: event.series.uid, recurs: event.recurs, firstStart: firstStart,
-            lastEnd: lastEnd, text: event.text, occurrences: occurrences))
+            lastEnd: lastEnd, text: event.text, occurrences: occurrences,
+            months: event.series.monthsOfYear))
       }
       let replaced = try index.replaceFile(
         calendar: calendar, path: path, stamp: stamp, events: records,

@@ -26,6 +26,11 @@ extension EventCalendars {
     return start..<end
   }
 
+  /// The instants months `keys` may hold occurrences of, widened by a day either way.
+  static func monthsWindow(_ keys: ClosedRange<Int>) -> Range<Int> {
+    monthWindow(keys.lowerBound).lowerBound..<monthWindow(keys.upperBound).upperBound
+  }
+
   /// The month keys `window` (instants) touches, a day either way.
   static func months(of window: Range<Int>) -> ClosedRange<Int>? {
     let first = Day(unixSeconds: window.lowerBound - 86_400, utcOffset: 0) ?? .first
@@ -118,12 +123,11 @@ extension EventCalendars {
           try index.removeSpans()
           expanded = []
         }
-        let whole =
-          Self.monthWindow(missing.first!)
-          .lowerBound..<Self.monthWindow(missing.last!)
-          .upperBound
+        let whole = Self.monthsWindow(missing.first!...missing.last!)
         var expansion = Expansion()
-        for event in try index.recurringEvents(mayOverlap: whole) {
+        // A yearly event meets few months: those of other months are passed over unread.
+        let monthsOfYear = missing.reduce(0) { $0 | 1 << ($1 % 12) }
+        for event in try index.recurringEvents(mayOverlap: whole, months: monthsOfYear) {
           expand(event, months: missing, into: &expansion)
         }
         try index.addSpans(
@@ -165,24 +169,51 @@ extension EventCalendars {
   /// ones as written), the same in every zone; only where it falls moves with the user's
   /// zone, by less than the day the bounds allow. A hidden event (cancelled, a twin) is kept
   /// all the same, hidden, for the day that changes.
+  ///
+  /// A run of consecutive months is searched at once (one walk of the rule, not one a month),
+  /// then parted by month; a run with more occurrences than its months may keep, or whose
+  /// search met a bound, is searched a month at a time as before.
   private func expand(_ event: IndexedEvent, months: [Int], into expansion: inout Expansion) {
     let utc = FixedOffsetZone.utc
     for series in parsed(event) {
-      for month in months {
-        let found = series.occurrences(overlapping: Self.monthWindow(month), userZone: utc)
-          .occurrences.map { occurrence in
+      for run in Self.consecutiveRuns(months) {
+        let room = (Self.occurrencesPerMonth + 1) * run.count
+        let whole = series.occurrences(
+          overlapping: Self.monthsWindow(run), userZone: utc, limit: room)
+        let parted = whole.notices.isEmpty && whole.occurrences.count < room
+        for month in run {
+          let window = Self.monthWindow(month)
+          let occurrences =
+            parted
+            ? whole.occurrences.filter { $0.overlaps(window, userZone: utc) }
+            : series.occurrences(overlapping: window, userZone: utc).occurrences
+          let found = occurrences.map { occurrence in
             StoredOccurrence(
               occurrence,
               isCancelled: cancel(of: occurrence, calendar: event.calendar, uid: event.uid) != nil)
           }
-        if found.count > Self.occurrencesPerMonth {
-          expansion.spans.append(
-            (event.id, month, found.map(\.low).min()!, found.map(\.high).max()!))
-        } else if !found.isEmpty {
-          expansion.occurrences.append((event, month, found))
+          if found.count > Self.occurrencesPerMonth {
+            expansion.spans.append(
+              (event.id, month, found.map(\.low).min()!, found.map(\.high).max()!))
+          } else if !found.isEmpty {
+            expansion.occurrences.append((event, month, found))
+          }
         }
       }
     }
+  }
+
+  /// `months` (ascending) as runs of consecutive ones.
+  static func consecutiveRuns(_ months: [Int]) -> [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    for month in months {
+      if let last = runs.last, last.upperBound + 1 == month {
+        runs[runs.count - 1] = last.lowerBound...month
+      } else {
+        runs.append(month...month)
+      }
+    }
+    return runs
   }
 
   /// The most occurrences an event keeps for one month: a daily event's, twice.

@@ -60,9 +60,12 @@ import Testing
   ]
 
   /// The occurrences on `days` read directly from the files: the reference.
-  func direct(_ folder: String, _ days: ClosedRange<Day>, zone: any ZoneRules) throws -> [String] {
+  func direct(
+    _ folder: String, _ days: ClosedRange<Day>, zone: any ZoneRules,
+    files: [String: String] = Self.files
+  ) throws -> [String] {
     var found: [String] = []
-    for name in Self.files.keys {
+    for name in files.keys {
       let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + name))
       for event in try ICalendarEvents.read([UInt8](bytes), zones: Self.zones).events {
         for occurrence in event.series.occurrences(covering: days, userZone: zone).occurrences {
@@ -131,6 +134,61 @@ import Testing
         calendars.daysWithEvents(in: week, userZone: zone, calendars: ["work"]).days
           == covered.sorted())
       #expect(calendars.daysWithEvents(in: week, userZone: zone, calendars: []).isEmpty)
+    }
+  }
+
+  /// Yearly events of every month, at the month's edges (all-day, floating, and zoned far
+  /// east and west): a month's expansion passes over those of other months unread
+  /// (`EventSeries.monthsOfYear`), and every page still shows each on its days, in a year
+  /// no page had shown.
+  @Test func yearlyEventsOfEveryMonthShowOnTheirDaysInAFarYear() throws {
+    let folder = directory.file("yearly")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var files: [String: String] = [:]
+    for month in 1...12 {
+      let first = String(format: "2024%02d01", month)
+      let last = String(
+        format: "2024%02d%02d", month, month == 2 ? 29 : [4, 6, 9, 11].contains(month) ? 30 : 31)
+      files["m\(month).ics"] = calendarFile(
+        event(
+          "first-\(month)", ";VALUE=DATE:" + first, summary: "First \(month)",
+          extra: "RRULE:FREQ=YEARLY\r\n"),
+        event(
+          "late-\(month)", ":" + last + "T233000", end: ":" + last + "T235900",
+          summary: "Late \(month)", extra: "RRULE:FREQ=YEARLY\r\n"),
+        event(
+          "east-\(month)", ";TZID=Pacific/Kiritimati:" + first + "T003000",
+          end: ";TZID=Pacific/Kiritimati:" + first + "T013000", summary: "East \(month)",
+          extra: "RRULE:FREQ=YEARLY\r\n"),
+        event(
+          "west-\(month)", ";TZID=Pacific/Pago_Pago:" + last + "T233000",
+          end: ";TZID=Pacific/Pago_Pago:" + last + "T235900", summary: "West \(month)",
+          extra: "RRULE:FREQ=YEARLY;BYMONTH=\(month)\r\n"))
+    }
+    for (name, text) in files { try writeFile(folder + "/" + name, text) }
+    var zones: [(String, any ZoneRules)] = [
+      ("UTC+14", FixedOffsetZone(offset: 14 * 3600)),
+      ("UTC-12", FixedOffsetZone(offset: -12 * 3600)),
+    ]
+    if let berlin = Self.zones("Europe/Berlin") { zones.append(("Europe/Berlin", berlin)) }
+    for (name, zone) in zones {
+      let cache = directory.file("yearly-\(name.replacingOccurrences(of: "/", with: "-")).db")
+      let calendars = try EventCalendars.open(
+        sources: [CalendarSource(name: "work", path: folder)], cachePath: cache, zones: Self.zones)
+      var shown = 0
+      for month in 1...12 {
+        let first = Day(year: 2150, month: month, day: 1)!
+        for page in [first, first.adding(months: 1)!.adding(days: -1)!] {
+          let kept = calendars.events(covering: page...page, userZone: zone).map {
+            Self.line($0.uid, $0.occurrence, zone: zone)
+          }
+          let reference = try direct(folder, page...page, zone: zone, files: files)
+          #expect(kept.sorted() == reference, "\(name) \(page)")
+          shown += kept.count
+        }
+      }
+      // The all-day and floating ones at least are on these days in every zone.
+      #expect(shown >= 24, "\(name)")
     }
   }
 }

@@ -68,10 +68,13 @@ package struct EventRecord: Sendable {
   package var text: [UInt8]
   /// Its occurrences, for an event that does not recur: what pages read.
   package var occurrences: [StoredOccurrence]
+  /// The months of the year its occurrences may meet (`EventSeries.monthsOfYear`): a
+  /// month's expansion passes over a recurring event of none of its months.
+  package var months: Int
 
   package init(
     uid: String, recurs: Bool, firstStart: Int, lastEnd: Int?, text: [UInt8],
-    occurrences: [StoredOccurrence] = []
+    occurrences: [StoredOccurrence] = [], months: Int = 0xFFF
   ) {
     self.uid = uid
     self.recurs = recurs
@@ -79,6 +82,7 @@ package struct EventRecord: Sendable {
     self.lastEnd = lastEnd
     self.text = text
     self.occurrences = occurrences
+    self.months = months
   }
 }
 
@@ -241,12 +245,12 @@ extension EventIndex {
         ])
       let file = database.lastInsertedRowID
       let insertSeries = try database.prepare(
-        "INSERT INTO series(file, uid, recurs, first_start, last_end, text) "
-          + "VALUES (?, ?, ?, ?, ?, ?)")
+        "INSERT INTO series(file, uid, recurs, first_start, last_end, months, text) "
+          + "VALUES (?, ?, ?, ?, ?, ?, ?)")
       for event in events {
         try insertSeries.run([
           .int(file), .text(event.uid), .int(event.recurs ? 1 : 0), .int(event.firstStart),
-          .int(event.lastEnd ?? Self.openEnd), .blob(event.text),
+          .int(event.lastEnd ?? Self.openEnd), .int(event.months), .blob(event.text),
         ])
         let id = database.lastInsertedRowID
         touched.append(event.uid)

@@ -31,7 +31,7 @@ import Glibc
 /// reading of events are the `Calendars` module's.
 package final class EventIndex {
   /// The schema this code writes; a file of another version is rebuilt.
-  package static let schemaVersion = 6
+  package static let schemaVersion = 7
   /// The end a series without one is stored with.
   static let openEnd = 1 << 60
   /// The first start of an event that has no occurrence: after every window.
@@ -115,7 +115,8 @@ package final class EventIndex {
   ///   among those kept with its file, or in its month: `month * 64 +` its place). Those
   ///   whose bounds are more than `longOccurrence` apart are also in `occurrences_long`.
   /// - `series_extent` finds the recurring events a month needs, and the events a search
-  ///   past the kept months needs, by their bounds.
+  ///   past the kept months needs, by their bounds; a series' `months` (bits, January
+  ///   first) are the months of the year its occurrences may meet.
   /// - `cancelled` and `cancelled_instances` are small: a file's are found by a scan.
   static let schema = """
     CREATE TABLE calendars(
@@ -129,7 +130,8 @@ package final class EventIndex {
     CREATE TABLE series(
       id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
       uid TEXT NOT NULL, recurs INTEGER NOT NULL, first_start INTEGER NOT NULL,
-      last_end INTEGER NOT NULL, hidden INTEGER NOT NULL DEFAULT 0, text BLOB NOT NULL);
+      last_end INTEGER NOT NULL, months INTEGER NOT NULL, hidden INTEGER NOT NULL DEFAULT 0,
+      text BLOB NOT NULL);
     CREATE INDEX series_file ON series(file);
     CREATE INDEX series_uid ON series(uid);
     CREATE INDEX series_extent ON series(recurs, last_end, first_start);

@@ -193,9 +193,10 @@ import Testing
     try handle.close()
     #expect(try listing(environment).calendars["work"]?["events"] as? Int == 1)
     let header = try #require(contentsOfFile(index))
-    // Rebuilt at the schema this calpager writes (6: occurrences kept whole, each row holding
-    // what a page shows of it and whether it shows, clustered by their bounds).
-    #expect(Array(header[60..<64]) == [0, 0, 0, 6])
+    // Rebuilt at the schema this calpager writes (7: occurrences kept whole, each row holding
+    // what a page shows of it and whether it shows, clustered by their bounds; each series
+    // with the months of the year it meets).
+    #expect(Array(header[60..<64]) == [0, 0, 0, 7])
   }
 
   @Test func aBadCalendarLineIsOneClearErrorNamingTheLine() throws {
