@@ -284,44 +284,47 @@ struct CalendarScan {
     guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
     let descriptor = dirfd(directory)
-    let folder = path.hasSuffix("/") ? path : path + "/"
+    // Each entry's path is made once from the folder's bytes and its name's, and it is
+    // stat-ed by the name's bytes: a folder of thousands is listed when one file changed.
+    var full = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+    let folderCount = full.count
     var entries: [(path: String, entry: Entry)] = []
     while let entry = readdir(directory) {
-      // Picked by their bytes: a folder of thousands is listed when one file changed.
-      let picked = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> String? in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let count = bytes.firstIndex(of: 0) ?? bytes.count
-        guard count > 4, bytes[0] != UInt8(ascii: "."),
-          bytes[count - 4..<count].elementsEqual(".ics".utf8)
-        else { return nil }
-        return String(decoding: bytes[..<count], as: UTF8.self)
-      }
-      guard let name = picked else { continue }
-      let full = folder + name
-      var info = stat()
-      guard fstatat(descriptor, name, &info, 0) == 0 else {
-        if errno == ENOENT {
-          // A dangling link: named, as a file that cannot be read.
-          var linkInfo = stat()
-          if fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0 {
-            entries.append((full, .failure("a symbolic link to nothing")))
-          }
-          continue
+      let capacity = MemoryLayout.size(ofValue: entry.pointee.d_name)
+      let listed = withUnsafePointer(to: &entry.pointee.d_name) { tuple -> (String, Entry)? in
+        tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name in
+          let count = strlen(name)
+          let bytes = UnsafeRawBufferPointer(start: name, count: count)
+          guard count > 4, bytes[0] != UInt8(ascii: "."),
+            bytes[(count - 4)...].elementsEqual(".ics".utf8)
+          else { return nil }
+          guard let listed = Self.entry(descriptor, name) else { return nil }
+          full.replaceSubrange(folderCount..., with: bytes)
+          return (String(decoding: full, as: UTF8.self), listed)
         }
-        entries.append(
-          (
-            full,
-            .failure(errno == ELOOP ? "a loop of symbolic links" : String(cString: strerror(errno)))
-          ))
-        continue
       }
-      guard (info.st_mode & S_IFMT) == S_IFREG else {
-        entries.append((full, .failure("not a regular file")))
-        continue
-      }
-      entries.append((full, .file(PathStamp(info, isFolder: false))))
+      if let listed { entries.append(listed) }
     }
     return entries
+  }
+
+  /// The entry `name` of the folder open as `descriptor`: its stamp, or why it cannot be
+  /// read; nil when it is gone (removed since the folder was read).
+  private static func entry(_ descriptor: Int32, _ name: UnsafePointer<CChar>) -> Entry? {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, 0) == 0 else {
+      let error = errno
+      if error == ENOENT {
+        // A dangling link: named, as a file that cannot be read.
+        var linkInfo = stat()
+        let isLink = fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0
+        return isLink ? .failure("a symbolic link to nothing") : nil
+      }
+      return .failure(
+        error == ELOOP ? "a loop of symbolic links" : String(cString: strerror(error)))
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure("not a regular file") }
+    return .file(PathStamp(info, isFolder: false))
   }
 
   enum ReadResult {
