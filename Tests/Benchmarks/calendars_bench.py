@@ -262,11 +262,12 @@ def section(bench_module, calpager, notes, results, runs, no_build=False):
         floor_rss="", targets="≤20 ms", verdict=verdict(after_change <= 0.020),
         raw={"own": after_change, "floor": listing})
 
-    # The day view against khal's, both caches built.
+    # The day view against khal's, both caches built: as many runs and warm-ups as the rows
+    # above (with a third of them, the ratio moved by a quarter between runs of the script).
     subprocess.run(khal_list, env=setup.khal_environment, stdout=subprocess.DEVNULL, check=True)
     day_view, khal_day = alternating(
         [(setup.command("show"), setup.with_calendars), (khal_list, setup.khal_environment)],
-        max(5, runs // 3), prepare=setup.reset(), warmup=1)
+        runs, prepare=setup.reset())
     results.add(
         section="calendars", name=f"day view: `show` vs `khal list {DAY} {DAY}` (its cache "
         "built)", notes=label, figure=ms(day_view), floor=ms(khal_day),
