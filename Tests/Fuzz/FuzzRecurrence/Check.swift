@@ -79,6 +79,18 @@ enum Check {
           "\(instance.local) does not match \(rule)")
       }
     }
+    // A month's expansion passes over a series that none of its months of the year meets:
+    // each instance, a day either way (as months are expanded), must be in those months.
+    let months = EventSeries(
+      uid: "fuzz", start: start, rules: [rule], dates: dates, exceptions: exceptions
+    ).monthsOfYear
+    for instance in instances {
+      for edge in [instance.instant - 86_400, instance.instant + 86_400] {
+        guard let day = Day(unixSeconds: edge, utcOffset: 0) else { continue }
+        precondition(
+          months & 1 << (day.month - 1) != 0, "\(instance.local) is outside months \(months)")
+      }
+    }
     if let count = rule.count, page.notices.isEmpty, dates.isEmpty {
       precondition(instances.count <= count + 1, "more instances than COUNT")
     }
