@@ -144,17 +144,19 @@ func expandOpenEnded(_ series: [EventSeries], windows: [Range<Int>]) -> Int {
   return found
 }
 
+/// The system's tz database, read as calpager reads it: every mode below resolves zones by it.
+let resolver = ZoneResolver(readFile: { path in
+  let file = open(path, O_RDONLY)
+  guard file >= 0 else { return nil }
+  defer { close(file) }
+  var bytes = [UInt8](repeating: 0, count: 1 << 16)
+  let count = read(file, &bytes, bytes.count)
+  return count > 0 ? Array(bytes[..<count]) : nil
+})
+let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
+
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "--parse" {
   let rounds = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 1 : 1
-  let resolver = ZoneResolver(readFile: { path in
-    let file = open(path, O_RDONLY)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var bytes = [UInt8](repeating: 0, count: 1 << 16)
-    let count = read(file, &bytes, bytes.count)
-    return count > 0 ? Array(bytes[..<count]) : nil
-  })
-  let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
   let texts = openEndedTexts(zones: zones)
   var started = now()
   let series = parseOpenEnded(texts, rounds: rounds, zones: zones)
@@ -202,15 +204,6 @@ func gotoUnseenYear(_ sources: [CalendarSource], cache: String, zones: @escaping
 // `CalendarsBenchmark DIR --goto`: that page alone (the index made first if it is missing), for
 // callgrind: valgrind --tool=callgrind --toggle-collect='*gotoUnseenYear*' …
 if CommandLine.arguments.dropFirst(2).contains("--goto") {
-  let resolver = ZoneResolver(readFile: { path in
-    let file = open(path, O_RDONLY)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var bytes = [UInt8](repeating: 0, count: 1 << 16)
-    let count = read(file, &bytes, bytes.count)
-    return count > 0 ? Array(bytes[..<count]) : nil
-  })
-  let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
   let warm = base + "/cache/events.db"
   if access(warm, F_OK) != 0 {
     _ = try EventCalendars.open(sources: sources, cachePath: warm, zones: zones)
@@ -231,15 +224,6 @@ if CommandLine.arguments.dropFirst(2).contains("--goto") {
 }
 let cache = base + "/cache/events.db"
 unlink(cache)
-let resolver = ZoneResolver(readFile: { path in
-  let file = open(path, O_RDONLY)
-  guard file >= 0 else { return nil }
-  defer { close(file) }
-  var bytes = [UInt8](repeating: 0, count: 1 << 16)
-  let count = read(file, &bytes, bytes.count)
-  return count > 0 ? Array(bytes[..<count]) : nil
-})
-let zones: ZoneLookup = { resolver.zone(forTZID: $0) }
 let userZone = FixedOffsetZone(offset: 3600)
 
 func measure(_ label: String, runs: Int = 1, _ body: () throws -> Void) rethrows {
