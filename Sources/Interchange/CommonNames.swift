@@ -1,3 +1,5 @@
+import Glibc
+
 /// The names of components, properties and parameters most content lines have, as constants:
 /// a name read is one of these when its letters spell it in any case, instead of a string
 /// made of its bytes (which costs more than finding it here).
@@ -31,8 +33,8 @@ enum CommonNames {
       let start = Int(table.starts[index])
       guard Int(table.starts[index + 1]) - start == count else { continue }
       let name = table.letters + start
-      // Most names are written upper-case: compared a word at a time before letter by letter.
-      if !bytes.hasSameBytes(as: UnsafeBufferPointer(start: name, count: count)) {
+      // Most names are written upper-case: compared whole before letter by letter.
+      if memcmp(base, name, count) != 0 {
         for offset in 0..<count where upper(base[offset]) != name[offset] { continue probing }
       }
       return index
@@ -98,32 +100,4 @@ enum CommonNames {
     }
     return Table(letters: letters, starts: starts, slots: slots)
   }()
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Whether `other` holds the same bytes as this buffer, compared a word at a time.
-  fileprivate func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard count == other.count else { return false }
-    guard let a = baseAddress, let b = other.baseAddress else { return true }
-    var offset = 0
-    while offset + 8 <= count {
-      guard
-        UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-          == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    if offset + 4 <= count {
-      guard
-        UnsafeRawPointer(a + offset).loadUnaligned(as: UInt32.self)
-          == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt32.self)
-      else { return false }
-      offset += 4
-    }
-    while offset < count {
-      guard a[offset] == b[offset] else { return false }
-      offset += 1
-    }
-    return true
-  }
 }
