@@ -43,6 +43,7 @@ var package = Package(
       name: "NoteStore",
       dependencies: [
         "DisplayText", "CalendarPaging", "NoteModel", "Recurrence", "Interchange", "CSQLite",
+        "CFileSystem",
       ],
       swiftSettings: fuzzing ? [.define("CALPAGER_FUZZING")] : [],
       plugins: fuzzing ? [] : ["EmbedMigrationsPlugin"]

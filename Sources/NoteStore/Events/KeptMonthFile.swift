@@ -1,3 +1,4 @@
+internal import CFileSystem
 import Glibc
 import Recurrence
 
@@ -88,17 +89,9 @@ package struct KeptMonthFile {
     unlink(temporary)
     let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard file >= 0 else { return false }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        Glibc.write(file, $0.baseAddress! + written, $0.count - written)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      written += count
-    }
+    let written = bytes.withUnsafeBytes { cfs_write_all(file, $0.baseAddress, $0.count) == 0 }
     let closed = close(file) == 0
-    guard written == bytes.count, closed, rename(temporary, target) == 0 else {
+    guard written, closed, rename(temporary, target) == 0 else {
       unlink(temporary)
       return false
     }
